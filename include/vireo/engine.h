@@ -1,0 +1,71 @@
+// The façade between the UCI text layer and the search: a position, a search thread that
+// parks between searches, the hash table and the settings that shape a search.
+#pragma once
+
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <thread>
+
+#include "vireo/perft.h"
+#include "vireo/search.h"
+
+namespace vireo {
+
+class Engine {
+ public:
+  using BestMoveFn = std::function<void(const SearchResult&)>;
+
+  Engine();
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  void set_listeners(SearchListeners listeners, BestMoveFn on_bestmove);
+
+  // Each of these first stops a running search and waits for it.
+  void set_position(const Position& pos);
+  void new_game();
+  bool set_hash_mb(std::size_t mb);
+  void clear_hash();
+  void set_multipv(int n);
+  void set_move_overhead(int ms);
+
+  const Position& position() const { return position_; }
+  std::size_t hash_mb() const { return tt_.size_mb(); }
+
+  // Starts a search in the background; the result arrives through on_bestmove.
+  void go(const Limits& limits);
+  void stop();
+  void ponderhit();
+  void wait();
+  bool searching() const;
+
+  // Runs a search on the calling thread (bench, tests). Listeners are not called.
+  SearchResult search_sync(const Position& pos, const Limits& limits);
+  PerftDivide perft(int depth);
+
+ private:
+  void worker_loop();
+
+  Position position_;
+  TranspositionTable tt_;
+  Searcher searcher_;
+  SearchSignals signals_;
+  SearchListeners listeners_;
+  BestMoveFn on_bestmove_;
+  int multipv_ = 1;
+  int move_overhead_ = 30;
+
+  mutable std::mutex mutex_;
+  std::condition_variable cv_;
+  bool job_pending_ = false;
+  bool busy_ = false;
+  bool quit_ = false;
+  Limits job_limits_;
+  TimeManager job_tm_;
+  Position job_position_;
+  std::thread worker_;
+};
+
+}  // namespace vireo

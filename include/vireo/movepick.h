@@ -1,0 +1,72 @@
+// Move ordering. The picker scores every legal move once and hands them out best first:
+// TT move, winning captures (MVV-LVA, SEE >= 0), killers, countermove, quiets by history,
+// losing captures last.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "vireo/movegen.h"
+
+namespace vireo {
+
+// Butterfly history with gravity: bonuses shrink as a value nears the bound, so the table
+// keeps adapting instead of saturating.
+struct History {
+  static constexpr int MAX = 16384;
+  std::array<std::array<std::array<std::int16_t, 64>, 64>, COLOR_NB> butterfly{};
+  std::array<std::array<Move, 64>, PIECE_NB> countermove{};
+
+  void clear() { *this = History(); }
+  int get(Color c, Move m) const { return butterfly[c][m.from()][m.to()]; }
+  void update(Color c, Move m, int bonus) {
+    std::int16_t& h = butterfly[c][m.from()][m.to()];
+    h = std::int16_t(h + bonus - h * (bonus < 0 ? -bonus : bonus) / MAX);
+  }
+};
+
+struct Killers {
+  Move first, second;
+  void add(Move m) {
+    if (m != first) {
+      second = first;
+      first = m;
+    }
+  }
+};
+
+class MovePicker {
+ public:
+  // Main search: all legal moves.
+  MovePicker(const Position& pos, Move tt_move, const History& history, const Killers& killers, Move countermove);
+  // Quiescence: captures and queen promotions, or every evasion when in check.
+  MovePicker(const Position& pos, Move tt_move, const History& history);
+
+  // The next move, or Move::none() when done.
+  Move next();
+  // Drops the remaining quiet moves (late-move and futility pruning).
+  void skip_quiets() { skip_quiets_ = true; }
+  // Whether the move last returned is a losing capture (ordered after the quiets).
+  bool is_bad_capture() const { return last_score_ < BAD_CAPTURE_LIMIT && last_is_capture_; }
+  std::size_t size() const { return list_.size(); }
+
+ private:
+  static constexpr int TT_SCORE = 1 << 30;
+  static constexpr int GOOD_CAPTURE = 1 << 28;
+  static constexpr int KILLER_1 = 1 << 27;
+  static constexpr int KILLER_2 = KILLER_1 - 1;
+  static constexpr int COUNTER = KILLER_1 - 2;
+  static constexpr int BAD_CAPTURE_LIMIT = -(1 << 27);
+
+  void score(const Position& pos, Move tt_move, const History& history, const Killers* killers, Move counter);
+
+  MoveList list_;
+  std::size_t index_ = 0;
+  bool skip_quiets_ = false;
+  int last_score_ = 0;
+  bool last_is_capture_ = false;
+  std::array<bool, 256> is_quiet_{};
+  std::array<bool, 256> is_capture_{};
+};
+
+}  // namespace vireo

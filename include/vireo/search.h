@@ -1,0 +1,94 @@
+// Alpha-beta search (negamax, fail-soft PVS) with iterative deepening. The search knows
+// nothing of UCI: it reports through callbacks and stops when its atomic flag is raised.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <vector>
+
+#include "vireo/movepick.h"
+#include "vireo/score.h"
+#include "vireo/timeman.h"
+#include "vireo/tt.h"
+
+namespace vireo {
+
+struct SearchInfo {
+  int depth = 0;
+  int seldepth = 0;
+  int multipv = 1;
+  int score = 0;
+  Bound bound = BOUND_EXACT;  // LOWER/UPPER while an aspiration window fails
+  std::uint64_t nodes = 0;
+  TimePoint time_ms = 0;
+  int hashfull = 0;
+  std::vector<Move> pv;
+};
+
+struct SearchResult {
+  Move best;
+  Move ponder;
+  int score = 0;
+  int depth = 0;
+  std::uint64_t nodes = 0;
+};
+
+struct SearchListeners {
+  std::function<void(const SearchInfo&)> on_info;
+};
+
+// Shared with the thread that received the `go`: raised to stop, or cleared at ponderhit.
+struct SearchSignals {
+  std::atomic<bool> stop{false};
+  std::atomic<bool> pondering{false};
+};
+
+class Searcher {
+ public:
+  explicit Searcher(TranspositionTable& tt);
+
+  // Forgets what earlier searches learned (histories, killers); the TT is cleared separately.
+  void clear();
+  // Searches until a limit is met or signals.stop is raised. With `infinite` or while pondering
+  // it does not return before stop (or ponderhit), as UCI requires.
+  SearchResult run(const Position& root, const Limits& limits, TimeManager& tm, SearchSignals& signals,
+                   const SearchListeners& listeners, int multipv);
+
+ private:
+  struct Frame {
+    int static_eval = SCORE_NONE;
+    Move move;
+    Piece moved = NO_PIECE;
+    Killers killers;
+    Move excluded;
+    std::array<Move, MAX_PLY + 1> pv{};
+    int pv_length = 0;
+  };
+
+  int search(int alpha, int beta, int depth, int ply, bool cut_node);
+  int qsearch(int alpha, int beta, int ply);
+  int aspiration(int depth, int prev_score);
+  bool should_stop();
+  void update_pv(int ply, Move m);
+  void update_quiet_stats(int ply, Move best, const std::vector<Move>& tried, int depth);
+  bool root_move_allowed(Move m) const;
+  SearchInfo make_info(int depth, int score, Bound bound, int pv_index) const;
+
+  TranspositionTable& tt_;
+  History history_;
+  std::array<Frame, MAX_PLY + 4> stack_{};
+
+  // Per-run state.
+  Position pos_;
+  const Limits* limits_ = nullptr;
+  TimeManager* tm_ = nullptr;
+  SearchSignals* signals_ = nullptr;
+  std::uint64_t nodes_ = 0;
+  int seldepth_ = 0;
+  bool aborted_ = false;
+  TimePoint start_ = 0;
+  std::vector<Move> root_moves_;      // legal root moves, restricted by searchmoves
+  std::vector<Move> excluded_root_;   // best moves of earlier MultiPV lines this iteration
+  bool was_pondering_ = false;};
+
+}  // namespace vireo

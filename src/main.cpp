@@ -1,0 +1,3 @@
+#include "vireo/uci.h"
+
+int main(int argc, char** argv) { return vireo::uci::main(argc, argv); }

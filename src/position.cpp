@@ -1,0 +1,424 @@
+#include "vireo/position.h"
+
+#include <charconv>
+#include <fmt/format.h>
+
+#include "vireo/zobrist.h"
+
+namespace vireo {
+
+namespace {
+
+constexpr std::string_view PIECE_CHARS = "PNBRQKpnbrqk";
+
+// Rights that survive a move touching the square: a king or rook leaving (or a rook being
+// captured on) its home square loses the rights that depend on it.
+constexpr std::array<int, 64> castling_mask() {
+  std::array<int, 64> m{};
+  m.fill(ALL_CASTLING);
+  m[E1] &= ~(WHITE_OO | WHITE_OOO);
+  m[H1] &= ~WHITE_OO;
+  m[A1] &= ~WHITE_OOO;
+  m[E8] &= ~(BLACK_OO | BLACK_OOO);
+  m[H8] &= ~BLACK_OO;
+  m[A8] &= ~BLACK_OOO;
+  return m;
+}
+constexpr auto CASTLING_MASK = castling_mask();
+
+// Rook's from and to squares for a castling move, keyed by the king's destination.
+struct RookMove { Square from, to; };
+constexpr RookMove castling_rook(Square king_to) {
+  switch (king_to) {
+    case G1: return {H1, F1};
+    case C1: return {A1, D1};
+    case G8: return {H8, F8};
+    default: return {A8, D8};
+  }
+}
+
+std::optional<int> parse_int(std::string_view s) {
+  int v = 0;
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || ptr != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+std::vector<std::string_view> split_fields(std::string_view s) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+    std::size_t j = i;
+    while (j < s.size() && s[j] != ' ' && s[j] != '\t') ++j;
+    if (j > i) out.push_back(s.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+}  // namespace
+
+Position::Position(Empty) {
+  attacks::init();
+  clear();
+}
+
+Position::Position() : Position(Empty{}) {
+  auto err = set_fen(START_FEN);
+  (void)err;  // the start position is valid
+}
+
+void Position::clear() {
+  for (auto& p : board_) p = NO_PIECE;
+  for (auto& b : by_type_) b = 0;
+  for (auto& b : by_color_) b = 0;
+  side_ = WHITE;
+  game_ply_ = 0;
+  states_.clear();
+  states_.reserve(1024);
+  states_.emplace_back();
+}
+
+void Position::put_piece(Piece p, Square s) {
+  board_[s] = p;
+  by_type_[type_of(p)] |= square_bb(s);
+  by_color_[color_of(p)] |= square_bb(s);
+}
+
+void Position::remove_piece(Square s) {
+  Piece p = board_[s];
+  by_type_[type_of(p)] ^= square_bb(s);
+  by_color_[color_of(p)] ^= square_bb(s);
+  board_[s] = NO_PIECE;
+}
+
+void Position::move_piece(Square from, Square to) {
+  Piece p = board_[from];
+  Bitboard fromto = square_bb(from) | square_bb(to);
+  by_type_[type_of(p)] ^= fromto;
+  by_color_[color_of(p)] ^= fromto;
+  board_[from] = NO_PIECE;
+  board_[to] = p;
+}
+
+std::optional<std::string> Position::set_fen(std::string_view fen) {
+  auto fields = split_fields(fen);
+  if (fields.size() < 4 || fields.size() > 6)
+    return fmt::format("FEN needs 4 to 6 fields, got {}", fields.size());
+
+  Position p{Empty{}};
+  // Placement, rank 8 first.
+  int rank = 7, file = 0;
+  for (char c : fields[0]) {
+    if (c == '/') {
+      if (file != 8) return fmt::format("FEN rank {} has {} squares, not 8", rank + 1, file);
+      if (--rank < 0) return std::string("FEN has more than 8 ranks");
+      file = 0;
+    } else if (c >= '1' && c <= '8') {
+      file += c - '0';
+      if (file > 8) return fmt::format("FEN rank {} has more than 8 squares", rank + 1);
+    } else if (auto idx = PIECE_CHARS.find(c); idx != std::string_view::npos) {
+      if (file >= 8) return fmt::format("FEN rank {} has more than 8 squares", rank + 1);
+      p.put_piece(Piece(idx), make_square(file++, rank));
+    } else {
+      return fmt::format("FEN placement has an invalid character '{}'", c);
+    }
+  }
+  if (rank != 0 || file != 8) return std::string("FEN placement must have 8 ranks of 8 squares");
+
+  if (fields[1] == "w") p.side_ = WHITE;
+  else if (fields[1] == "b") p.side_ = BLACK;
+  else return fmt::format("FEN side to move must be 'w' or 'b', got '{}'", fields[1]);
+
+  StateInfo& st = p.states_.back();
+  if (fields[2] != "-") {
+    for (char c : fields[2]) {
+      int right = c == 'K' ? WHITE_OO : c == 'Q' ? WHITE_OOO : c == 'k' ? BLACK_OO : c == 'q' ? BLACK_OOO : 0;
+      if (!right || (st.castling & right)) return fmt::format("FEN castling field '{}' is invalid", fields[2]);
+      st.castling |= right;
+    }
+  }
+
+  if (fields[3] != "-") {
+    if (fields[3].size() != 2 || fields[3][0] < 'a' || fields[3][0] > 'h' || (fields[3][1] != '3' && fields[3][1] != '6'))
+      return fmt::format("FEN en-passant square '{}' is invalid", fields[3]);
+    Square ep = make_square(fields[3][0] - 'a', fields[3][1] - '1');
+    if (relative_rank(p.side_, ep) != 5)
+      return fmt::format("FEN en-passant square '{}' is on the wrong rank for the side to move", fields[3]);
+    Color them = ~p.side_;
+    Square pushed = Square(ep + pawn_push(them));
+    if (p.piece_on(pushed) != make_piece(them, PAWN) || !p.empty(ep) || !p.empty(Square(ep - pawn_push(them))))
+      return fmt::format("FEN en-passant square '{}' has no pawn that just moved two squares", fields[3]);
+    if (p.ep_capturable(ep)) st.ep_square = ep;
+  }
+
+  int fullmove = 1;
+  if (fields.size() >= 5) {
+    auto hm = parse_int(fields[4]);
+    if (!hm || *hm < 0 || *hm > 10000) return fmt::format("FEN halfmove clock '{}' is invalid", fields[4]);
+    st.rule50 = *hm;
+  }
+  if (fields.size() == 6) {
+    auto fm = parse_int(fields[5]);
+    if (!fm || *fm < 0 || *fm > 100000) return fmt::format("FEN fullmove number '{}' is invalid", fields[5]);
+    fullmove = std::max(*fm, 1);
+  }
+  p.game_ply_ = 2 * (fullmove - 1) + (p.side_ == BLACK);
+
+  if (auto err = p.validate()) return err;
+  p.update_check_info();
+  if (popcount(p.checkers()) > 2) return std::string("FEN side to move is checked by more than two pieces");
+  st.key = p.compute_key();
+  *this = std::move(p);
+  return std::nullopt;
+}
+
+std::optional<std::string> Position::validate() const {
+  for (Color c : {WHITE, BLACK}) {
+    const char* name = c == WHITE ? "white" : "black";
+    if (popcount(pieces(c, KING)) != 1) return fmt::format("FEN must have exactly one {} king", name);
+    if (popcount(pieces(c, PAWN)) > 8) return fmt::format("FEN has more than 8 {} pawns", name);
+    if (popcount(pieces(c)) > 16) return fmt::format("FEN has more than 16 {} pieces", name);
+  }
+  if (pieces(PAWN) & (RANK_1_BB | RANK_8_BB)) return std::string("FEN has a pawn on the first or last rank");
+
+  const int rights = state().castling;
+  auto has = [&](Square s, Piece p) { return board_[s] == p; };
+  const Piece wk = make_piece(WHITE, KING), bk = make_piece(BLACK, KING);
+  const Piece wr = make_piece(WHITE, ROOK), br = make_piece(BLACK, ROOK);
+  if (((rights & WHITE_OO) && !(has(E1, wk) && has(H1, wr))) || ((rights & WHITE_OOO) && !(has(E1, wk) && has(A1, wr))) ||
+      ((rights & BLACK_OO) && !(has(E8, bk) && has(H8, br))) || ((rights & BLACK_OOO) && !(has(E8, bk) && has(A8, br))))
+    return std::string("FEN castling rights do not match the king and rook squares");
+
+  Color them = ~side_;
+  if (attacked_by(side_, king_square(them), pieces()))
+    return std::string("FEN side not to move is in check");
+  return std::nullopt;
+}
+
+// An en-passant square only matters (for move generation, repetition and the Polyglot key)
+// when a pawn of the side to move stands ready to capture there.
+bool Position::ep_capturable(Square ep) const {
+  return attacks::pawn(~side_, ep) & pieces(side_, PAWN);
+}
+
+std::string Position::fen() const {
+  std::string out;
+  for (int rank = 7; rank >= 0; --rank) {
+    int empties = 0;
+    for (int file = 0; file < 8; ++file) {
+      Piece p = board_[make_square(file, rank)];
+      if (p == NO_PIECE) {
+        ++empties;
+        continue;
+      }
+      if (empties) out += char('0' + empties);
+      empties = 0;
+      out += PIECE_CHARS[p];
+    }
+    if (empties) out += char('0' + empties);
+    if (rank) out += '/';
+  }
+  out += side_ == WHITE ? " w " : " b ";
+  const int cr = castling_rights();
+  if (!cr) out += '-';
+  if (cr & WHITE_OO) out += 'K';
+  if (cr & WHITE_OOO) out += 'Q';
+  if (cr & BLACK_OO) out += 'k';
+  if (cr & BLACK_OOO) out += 'q';
+  return fmt::format("{} {} {} {}", out, square_to_string(ep_square()), rule50(), 1 + game_ply_ / 2);
+}
+
+std::string Position::pretty() const {
+  std::string out = " +---+---+---+---+---+---+---+---+\n";
+  for (int rank = 7; rank >= 0; --rank) {
+    for (int file = 0; file < 8; ++file) {
+      Piece p = board_[make_square(file, rank)];
+      out += fmt::format(" | {}", p == NO_PIECE ? ' ' : PIECE_CHARS[p]);
+    }
+    out += fmt::format(" | {}\n +---+---+---+---+---+---+---+---+\n", rank + 1);
+  }
+  out += "   a   b   c   d   e   f   g   h\n\n";
+  out += fmt::format("Fen: {}\nKey: {:016X}\nCheckers:", fen(), key());
+  for (Bitboard b = checkers(); b;) out += " " + square_to_string(pop_lsb(b));
+  return out + "\n";
+}
+
+Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
+  return (attacks::pawn(BLACK, s) & pieces(WHITE, PAWN)) | (attacks::pawn(WHITE, s) & pieces(BLACK, PAWN)) |
+         (attacks::knight(s) & pieces(KNIGHT)) | (attacks::king(s) & pieces(KING)) |
+         (attacks::bishop(s, occupied) & pieces(BISHOP, QUEEN)) | (attacks::rook(s, occupied) & pieces(ROOK, QUEEN));
+}
+
+bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
+  return (attacks::pawn(~c, s) & pieces(c, PAWN)) || (attacks::knight(s) & pieces(c, KNIGHT)) ||
+         (attacks::king(s) & pieces(c, KING)) || (attacks::bishop(s, occupied) & pieces(c, BISHOP, QUEEN)) ||
+         (attacks::rook(s, occupied) & pieces(c, ROOK, QUEEN));
+}
+
+Bitboard Position::slider_blockers(Color king_color) const {
+  Square ksq = king_square(king_color);
+  Color them = ~king_color;
+  Bitboard snipers = (attacks::rook(ksq, 0) & pieces(them, ROOK, QUEEN)) | (attacks::bishop(ksq, 0) & pieces(them, BISHOP, QUEEN));
+  Bitboard occupied = pieces() ^ snipers;
+  Bitboard result = 0;
+  while (snipers) {
+    Square s = pop_lsb(snipers);
+    Bitboard between = attacks::between(ksq, s) & occupied;
+    if (between && !more_than_one(between)) result |= between;
+  }
+  return result & pieces(king_color);
+}
+
+void Position::update_check_info() {
+  StateInfo& st = states_.back();
+  st.checkers = attackers_to(king_square(side_), pieces()) & pieces(~side_);
+  st.blockers = slider_blockers(side_);
+}
+
+void Position::make_move(Move m) {
+  StateInfo st = states_.back();
+  st.rule50++;
+  st.plies_from_null++;
+  st.captured = NO_PIECE;
+
+  const Color us = side_, them = ~us;
+  const Square from = m.from(), to = m.to();
+  const Piece pc = board_[from];
+  Key key = st.key ^ zobrist::white_to_move();
+
+  if (st.ep_square != NO_SQUARE) {
+    key ^= zobrist::en_passant_file(file_of(st.ep_square));
+    st.ep_square = NO_SQUARE;
+  }
+
+  if (m.kind() == Move::CASTLING) {
+    RookMove r = castling_rook(to);
+    Piece rook = board_[r.from];
+    move_piece(from, to);
+    move_piece(r.from, r.to);
+    key ^= zobrist::piece_square(pc, from) ^ zobrist::piece_square(pc, to);
+    key ^= zobrist::piece_square(rook, r.from) ^ zobrist::piece_square(rook, r.to);
+  } else {
+    Square capsq = m.kind() == Move::EN_PASSANT ? Square(to - pawn_push(us)) : to;
+    if (board_[capsq] != NO_PIECE) {
+      st.captured = board_[capsq];
+      key ^= zobrist::piece_square(st.captured, capsq);
+      remove_piece(capsq);
+      st.rule50 = 0;
+    }
+    move_piece(from, to);
+    key ^= zobrist::piece_square(pc, from) ^ zobrist::piece_square(pc, to);
+    if (type_of(pc) == PAWN) {
+      st.rule50 = 0;
+      if (m.kind() == Move::PROMOTION) {
+        Piece promoted = make_piece(us, m.promotion());
+        remove_piece(to);
+        put_piece(promoted, to);
+        key ^= zobrist::piece_square(pc, to) ^ zobrist::piece_square(promoted, to);
+      } else if ((int(to) ^ int(from)) == 16) {
+        Square ep = Square(from + pawn_push(us));
+        if (attacks::pawn(us, ep) & pieces(them, PAWN)) {
+          st.ep_square = ep;
+          key ^= zobrist::en_passant_file(file_of(ep));
+        }
+      }
+    }
+  }
+
+  if (st.castling && (CASTLING_MASK[from] & CASTLING_MASK[to]) != ALL_CASTLING) {
+    key ^= zobrist::castling(st.castling);
+    st.castling &= CASTLING_MASK[from] & CASTLING_MASK[to];
+    key ^= zobrist::castling(st.castling);
+  }
+
+  st.key = key;
+  states_.push_back(st);
+  side_ = them;
+  ++game_ply_;
+  update_check_info();
+}
+
+void Position::unmake_move(Move m) {
+  const Color us = ~side_;
+  const Square from = m.from(), to = m.to();
+  const Piece captured = states_.back().captured;
+
+  if (m.kind() == Move::CASTLING) {
+    RookMove r = castling_rook(to);
+    move_piece(to, from);
+    move_piece(r.to, r.from);
+  } else {
+    if (m.kind() == Move::PROMOTION) {
+      remove_piece(to);
+      put_piece(make_piece(us, PAWN), to);
+    }
+    move_piece(to, from);
+    if (captured != NO_PIECE) put_piece(captured, m.kind() == Move::EN_PASSANT ? Square(to - pawn_push(us)) : to);
+  }
+  states_.pop_back();
+  side_ = us;
+  --game_ply_;
+}
+
+void Position::make_null_move() {
+  StateInfo st = states_.back();
+  st.key ^= zobrist::white_to_move();
+  if (st.ep_square != NO_SQUARE) {
+    st.key ^= zobrist::en_passant_file(file_of(st.ep_square));
+    st.ep_square = NO_SQUARE;
+  }
+  st.rule50++;
+  st.plies_from_null = 0;
+  st.captured = NO_PIECE;
+  states_.push_back(st);
+  side_ = ~side_;
+  ++game_ply_;
+  update_check_info();
+}
+
+void Position::unmake_null_move() {
+  states_.pop_back();
+  side_ = ~side_;
+  --game_ply_;
+}
+
+bool Position::is_draw(int ply) const {
+  const StateInfo& st = state();
+  if (st.rule50 >= 100) return true;
+  const int n = int(states_.size()) - 1;
+  const int end = std::min(st.rule50, st.plies_from_null);
+  int repetitions = 0;
+  for (int i = 4; i <= end && i <= n; i += 2) {
+    if (states_[n - i].key != st.key) continue;
+    if (i < ply || ++repetitions == 2) return true;
+  }
+  return false;
+}
+
+bool Position::has_insufficient_material() const {
+  if (pieces(PAWN, ROOK) || pieces(QUEEN)) return false;
+  const Bitboard minors = pieces(KNIGHT, BISHOP);
+  if (!more_than_one(minors)) return true;  // bare kings, or one minor piece
+  // Only bishops, all on squares of one colour: no mate can ever arise.
+  if (!pieces(KNIGHT)) {
+    const Bitboard b = pieces(BISHOP);
+    return !(b & DARK_SQUARES_BB) || !(b & ~DARK_SQUARES_BB);
+  }
+  return false;
+}
+
+Key Position::compute_key() const {
+  Key k = 0;
+  for (Bitboard b = pieces(); b;) {
+    Square s = pop_lsb(b);
+    k ^= zobrist::piece_square(board_[s], s);
+  }
+  k ^= zobrist::castling(castling_rights());
+  if (ep_square() != NO_SQUARE) k ^= zobrist::en_passant_file(file_of(ep_square()));
+  if (side_ == WHITE) k ^= zobrist::white_to_move();
+  return k;
+}
+
+}  // namespace vireo

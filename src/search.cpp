@@ -1,0 +1,407 @@
+#include "vireo/search.h"
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+#include "vireo/evaluate.h"
+#include "vireo/search_params.h"
+#include "vireo/see.h"
+
+namespace vireo {
+
+namespace {
+
+using namespace params;
+
+struct ReductionTable {
+  int r[64][64];
+  ReductionTable() {
+    for (int d = 0; d < 64; ++d)
+      for (int m = 0; m < 64; ++m)
+        r[d][m] = (d && m) ? int(LMR_BASE + std::log(d) * std::log(m) / LMR_DIVISOR) : 0;
+  }
+};
+
+int reduction(int depth, int moves) {
+  static const ReductionTable table;
+  return table.r[std::min(depth, 63)][std::min(moves, 63)];
+}
+
+int lmp_limit(int depth, bool improving) { return (LMP_BASE + depth * depth) / (improving ? 1 : 2); }
+
+}  // namespace
+
+Searcher::Searcher(TranspositionTable& tt) : tt_(tt) {}
+
+void Searcher::clear() {
+  history_.clear();
+  for (Frame& f : stack_) f.killers = Killers{};
+}
+
+bool Searcher::should_stop() {
+  if (aborted_) return true;
+  if (signals_->stop.load(std::memory_order_relaxed)) return aborted_ = true;
+  if (limits_->nodes && nodes_ >= limits_->nodes) return aborted_ = true;
+  if ((nodes_ & 1023) == 0) {
+    const bool pondering = signals_->pondering.load(std::memory_order_relaxed);
+    if (was_pondering_ && !pondering) tm_->restart();  // ponderhit: our clock starts now
+    was_pondering_ = pondering;
+    if (!pondering && tm_->must_abort()) aborted_ = true;
+  }
+  return aborted_;
+}
+
+bool Searcher::root_move_allowed(Move m) const {
+  return std::find(root_moves_.begin(), root_moves_.end(), m) != root_moves_.end() &&
+         std::find(excluded_root_.begin(), excluded_root_.end(), m) == excluded_root_.end();
+}
+
+void Searcher::update_pv(int ply, Move m) {
+  Frame& f = stack_[ply];
+  const Frame& child = stack_[ply + 1];
+  f.pv[0] = m;
+  std::copy(child.pv.begin(), child.pv.begin() + child.pv_length, f.pv.begin() + 1);
+  f.pv_length = child.pv_length + 1;
+}
+
+void Searcher::update_quiet_stats(int ply, Move best, const std::vector<Move>& tried, int depth) {
+  const Color us = pos_.side_to_move();
+  const int bonus = std::min(HISTORY_BONUS_SCALE * depth, HISTORY_BONUS_MAX);
+  history_.update(us, best, bonus);
+  for (Move m : tried) history_.update(us, m, -bonus);
+  stack_[ply].killers.add(best);
+  if (ply > 0 && stack_[ply - 1].move) history_.countermove[stack_[ply - 1].moved][stack_[ply - 1].move.to()] = best;
+}
+
+SearchResult Searcher::run(const Position& root, const Limits& limits, TimeManager& tm, SearchSignals& signals,
+                           const SearchListeners& listeners, int multipv) {
+  pos_ = root;
+  limits_ = &limits;
+  tm_ = &tm;
+  signals_ = &signals;
+  nodes_ = 0;
+  aborted_ = false;
+  was_pondering_ = signals.pondering.load();
+  start_ = now_ms();
+  tt_.new_search();
+  for (Frame& f : stack_) f = Frame{.killers = f.killers};
+
+  root_moves_.clear();
+  for (const ExtMove& e : legal_moves(pos_))
+    if (limits.searchmoves.empty() ||
+        std::find(limits.searchmoves.begin(), limits.searchmoves.end(), e.move) != limits.searchmoves.end())
+      root_moves_.push_back(e.move);
+
+  SearchResult result;
+  if (root_moves_.empty()) {
+    // Mate or stalemate at the root: say so, and answer `bestmove (none)`.
+    SearchInfo info = make_info(0, pos_.in_check() ? mated_in(0) : SCORE_DRAW, BOUND_EXACT, 0);
+    if (listeners.on_info) listeners.on_info(info);
+  } else {
+    result.best = root_moves_[0];
+    multipv = std::clamp(multipv, 1, int(root_moves_.size()));
+    const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
+    std::vector<int> line_scores(multipv, 0);
+    int stability = 0;
+    double changes = 0;
+
+    for (int depth = 1; depth <= max_depth; ++depth) {
+      excluded_root_.clear();
+      for (int line = 0; line < multipv; ++line) {
+        seldepth_ = 0;
+        int score = aspiration(depth, line_scores[line]);
+        if (aborted_) break;
+        line_scores[line] = score;
+        const Frame& f = stack_[0];
+        excluded_root_.push_back(f.pv[0]);
+        if (line == 0) {
+          changes = changes / 2 + (f.pv[0] != result.best && depth > 1 ? 1 : 0);
+          stability = f.pv[0] == result.best ? stability + 1 : 0;
+          result.best = f.pv[0];
+          result.ponder = f.pv_length > 1 ? f.pv[1] : Move::none();
+          result.score = score;
+          result.depth = depth;
+        }
+        if (listeners.on_info) listeners.on_info(make_info(depth, score, BOUND_EXACT, line));
+      }
+      if (aborted_) break;
+      tm.update(stability, changes);
+      if (limits.mate > 0 && result.score >= mate_in(2 * limits.mate - 1)) break;
+      if (!signals.pondering && tm.should_stop_iterating()) break;
+    }
+  }
+
+  // UCI forbids `bestmove` before `stop` in infinite mode, and before ponderhit or stop while
+  // pondering.
+  while ((limits.infinite || signals.pondering) && !signals.stop)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+
+  if (result.best && !result.ponder) {
+    Position after = root;
+    after.make_move(result.best);
+    TTData tte;
+    if (tt_.probe(after.key(), 0, tte) && legal_moves(after).contains(tte.move)) result.ponder = tte.move;
+  }
+  result.nodes = nodes_;
+  return result;
+}
+
+int Searcher::aspiration(int depth, int prev_score) {
+  int delta = ASPIRATION_DELTA;
+  int alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
+  if (depth >= ASPIRATION_DEPTH && !is_mate_score(prev_score)) {
+    alpha = std::max(prev_score - delta, -SCORE_INFINITE);
+    beta = std::min(prev_score + delta, int(SCORE_INFINITE));
+  }
+  while (true) {
+    int score = search(alpha, beta, depth, 0, false);
+    if (aborted_) return score;
+    if (score <= alpha) {
+      beta = (alpha + beta) / 2;
+      alpha = std::max(score - delta, -SCORE_INFINITE);
+    } else if (score >= beta) {
+      beta = std::min(score + delta, int(SCORE_INFINITE));
+    } else {
+      return score;
+    }
+    delta += delta / 2;
+  }
+}
+
+int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
+  const bool pv_node = beta - alpha > 1;
+  const bool root = ply == 0;
+  const bool in_check = pos_.in_check();
+  Frame& f = stack_[ply];
+  f.pv_length = 0;
+
+  // Check extension: a check must be answered, so it should not eat into the depth.
+  if (in_check) ++depth;
+  if (depth <= 0) return qsearch(alpha, beta, ply);
+
+  // Step 1. Aborts, draws and mate-distance pruning.
+  if (!root) {
+    if (should_stop()) return 0;
+    if (pos_.is_draw(ply) || pos_.has_insufficient_material()) return SCORE_DRAW;
+    if (ply >= MAX_PLY - 1) return in_check ? SCORE_DRAW : evaluate(pos_);
+    // No line from here can beat a mate already found closer to the root.
+    alpha = std::max(alpha, mated_in(ply));
+    beta = std::min(beta, mate_in(ply + 1));
+    if (alpha >= beta) return alpha;
+  }
+  ++nodes_;
+  seldepth_ = std::max(seldepth_, ply + 1);
+
+  // Step 2. Transposition table.
+  TTData tte;
+  const bool tt_hit = tt_.probe(pos_.key(), ply, tte);
+  const Move tt_move = root && stack_[0].pv[0] && root_move_allowed(stack_[0].pv[0]) ? stack_[0].pv[0]
+                       : tt_hit ? tte.move : Move::none();
+  if (!pv_node && tt_hit && tte.depth >= depth &&
+      (tte.bound == BOUND_EXACT || (tte.bound == BOUND_LOWER && tte.score >= beta) ||
+       (tte.bound == BOUND_UPPER && tte.score <= alpha)))
+    return tte.score;
+
+  // Step 3. Static evaluation; a TT score with a fitting bound is a better estimate.
+  int eval = SCORE_NONE;
+  if (!in_check) {
+    f.static_eval = tt_hit && tte.eval != SCORE_NONE ? tte.eval : evaluate(pos_);
+    eval = f.static_eval;
+    if (tt_hit && tte.score != SCORE_NONE && !is_mate_score(tte.score) &&
+        (tte.bound & (tte.score > eval ? BOUND_LOWER : BOUND_UPPER)))
+      eval = tte.score;
+  } else {
+    f.static_eval = SCORE_NONE;
+  }
+  const bool improving = !in_check && ply >= 2 && stack_[ply - 2].static_eval != SCORE_NONE &&
+                         f.static_eval > stack_[ply - 2].static_eval;
+  stack_[ply + 1].killers = Killers{};
+  const Color us = pos_.side_to_move();
+
+  // Step 4. Node-level pruning, only where a wrong guess cannot lose a PV.
+  if (!pv_node && !in_check) {
+    if (depth <= RFP_DEPTH && !is_mate_score(eval) && eval - RFP_MARGIN * (depth - improving) >= beta) return eval;
+
+    if (depth >= NMP_MIN_DEPTH && eval >= beta && f.static_eval >= beta && ply > 0 && stack_[ply - 1].move &&
+        pos_.has_non_pawn_material(us) && beta > -SCORE_MATE_IN_MAX) {
+      const int r = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + std::min((eval - beta) / NMP_EVAL_DIVISOR, 3);
+      f.move = Move::none();
+      f.moved = NO_PIECE;
+      pos_.make_null_move();
+      int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
+      pos_.unmake_null_move();
+      if (aborted_) return 0;
+      // A mate found after passing is not proven: passing is not a legal move.
+      if (score >= beta) return is_mate_score(score) ? beta : score;
+    }
+  }
+
+  if (depth >= IIR_MIN_DEPTH && !tt_move) --depth;
+
+  // Step 5. The move loop.
+  const Move counter = ply > 0 && stack_[ply - 1].move
+                           ? history_.countermove[stack_[ply - 1].moved][stack_[ply - 1].move.to()]
+                           : Move::none();
+  MovePicker picker(pos_, tt_move, history_, f.killers, counter);
+  std::vector<Move> quiets_tried;
+  int best_score = -SCORE_INFINITE;
+  Move best_move;
+  int moves = 0;
+
+  for (Move m = picker.next(); m; m = picker.next()) {
+    if (root && !root_move_allowed(m)) continue;
+    const bool capture = pos_.is_capture(m);
+    const bool quiet = !capture && m.kind() != Move::PROMOTION;
+
+    // Step 6. Move-level pruning, once a move has shown the node is not lost.
+    if (!root && best_score > -SCORE_MATE_IN_MAX && pos_.has_non_pawn_material(us)) {
+      if (quiet) {
+        if (depth <= LMP_DEPTH && moves >= lmp_limit(depth, improving)) {
+          picker.skip_quiets();
+          continue;
+        }
+        if (!in_check && depth <= FUTILITY_DEPTH && f.static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha) {
+          picker.skip_quiets();
+          continue;
+        }
+        if (depth <= SEE_QUIET_DEPTH && !see_ge(pos_, m, -SEE_QUIET_MARGIN * depth)) continue;
+      } else if (depth <= SEE_CAPTURE_DEPTH && !see_ge(pos_, m, -SEE_CAPTURE_MARGIN * depth * depth)) {
+        continue;
+      }
+    }
+
+    f.move = m;
+    f.moved = pos_.moved_piece(m);
+    pos_.make_move(m);
+    ++moves;
+    const int new_depth = depth - 1;
+    int score;
+
+    // Step 7. PVS: the first move with the full window, the rest with a null window,
+    // late quiet moves reduced, re-searched when they surprise.
+    if (moves == 1) {
+      score = -search(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
+    } else {
+      int r = 0;
+      if (depth >= LMR_MIN_DEPTH && moves > 1 + pv_node && (quiet || picker.is_bad_capture())) {
+        r = reduction(depth, moves);
+        r += !pv_node;
+        r += !improving;
+        r += cut_node;
+        r -= pos_.in_check();
+        if (quiet) r -= history_.get(us, m) / LMR_HISTORY_DIVISOR;
+        r = std::clamp(r, 0, new_depth - 1 > 0 ? new_depth - 1 : 0);
+      }
+      score = -search(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
+      if (score > alpha && r > 0) score = -search(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+      if (pv_node && score > alpha && score < beta) score = -search(-beta, -alpha, new_depth, ply + 1, false);
+    }
+    pos_.unmake_move(m);
+    if (aborted_) return 0;
+
+    if (score > best_score) {
+      best_score = score;
+      if (score > alpha) {
+        best_move = m;
+        if (pv_node) update_pv(ply, m);
+        if (score >= beta) {
+          if (quiet) update_quiet_stats(ply, m, quiets_tried, depth);
+          break;
+        }
+        alpha = score;
+      }
+    }
+    if (quiet) quiets_tried.push_back(m);
+  }
+
+  if (moves == 0) return in_check ? mated_in(ply) : SCORE_DRAW;
+
+  // Step 8. Store. Later MultiPV lines exclude root moves, so their root result is not the
+  // position's true value and is not stored.
+  if (!(root && !excluded_root_.empty())) {
+    const Bound bound = best_score >= beta ? BOUND_LOWER : (pv_node && best_move) ? BOUND_EXACT : BOUND_UPPER;
+    tt_.store(pos_.key(), ply, best_move, best_score, f.static_eval, depth, bound, pv_node);
+  }
+  return best_score;
+}
+
+int Searcher::qsearch(int alpha, int beta, int ply) {
+  const bool pv_node = beta - alpha > 1;
+  stack_[ply].pv_length = 0;
+  if (should_stop()) return 0;
+  ++nodes_;
+  seldepth_ = std::max(seldepth_, ply + 1);
+  if (pos_.is_draw(ply)) return SCORE_DRAW;
+  const bool in_check = pos_.in_check();
+  if (ply >= MAX_PLY - 1) return in_check ? SCORE_DRAW : evaluate(pos_);
+
+  TTData tte;
+  const bool tt_hit = tt_.probe(pos_.key(), ply, tte);
+  if (!pv_node && tt_hit &&
+      (tte.bound == BOUND_EXACT || (tte.bound == BOUND_LOWER && tte.score >= beta) ||
+       (tte.bound == BOUND_UPPER && tte.score <= alpha)))
+    return tte.score;
+
+  // Stand pat: the side to move is assumed to have at least a quiet move that keeps the eval.
+  int static_eval = SCORE_NONE;
+  int best_score = -SCORE_INFINITE;
+  if (!in_check) {
+    static_eval = tt_hit && tte.eval != SCORE_NONE ? tte.eval : evaluate(pos_);
+    best_score = static_eval;
+    if (best_score >= beta) return best_score;
+    alpha = std::max(alpha, best_score);
+  }
+
+  MovePicker picker(pos_, tt_hit ? tte.move : Move::none(), history_);
+  Move best_move;
+  int moves = 0;
+  for (Move m = picker.next(); m; m = picker.next()) {
+    if (!in_check) {
+      // Losing captures come last and never help here.
+      if (picker.is_bad_capture()) break;
+      if (m.kind() != Move::PROMOTION && pos_.is_capture(m)) {
+        const PieceType victim = m.kind() == Move::EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to()));
+        if (static_eval + SEE_VALUE[victim] + DELTA_MARGIN <= alpha) continue;
+      }
+    }
+    stack_[ply].move = m;
+    stack_[ply].moved = pos_.moved_piece(m);
+    pos_.make_move(m);
+    ++moves;
+    int score = -qsearch(-beta, -alpha, ply + 1);
+    pos_.unmake_move(m);
+    if (aborted_) return 0;
+    if (score > best_score) {
+      best_score = score;
+      if (score > alpha) {
+        best_move = m;
+        if (pv_node) update_pv(ply, m);
+        if (score >= beta) break;
+        alpha = score;
+      }
+    }
+  }
+  if (in_check && moves == 0) return mated_in(ply);
+
+  const Bound bound = best_score >= beta ? BOUND_LOWER : BOUND_UPPER;
+  tt_.store(pos_.key(), ply, best_move, best_score, static_eval, 0, bound, pv_node);
+  return best_score;
+}
+
+SearchInfo Searcher::make_info(int depth, int score, Bound bound, int pv_index) const {
+  SearchInfo info;
+  info.depth = depth;
+  info.seldepth = std::max(seldepth_, depth);
+  info.multipv = pv_index + 1;
+  info.score = score;
+  info.bound = bound;
+  info.nodes = nodes_;
+  info.time_ms = now_ms() - start_;
+  info.hashfull = tt_.hashfull();
+  const Frame& f = stack_[0];
+  info.pv.assign(f.pv.begin(), f.pv.begin() + f.pv_length);
+  return info;
+}
+
+}  // namespace vireo

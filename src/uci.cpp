@@ -1,0 +1,324 @@
+#include "vireo/uci.h"
+
+#include <charconv>
+#include <climits>
+#include <cstdio>
+#include <fmt/format.h>
+#include <iostream>
+#include <mutex>
+
+#include "vireo/bench.h"
+#include "vireo/evaluate.h"
+#include "vireo/movegen.h"
+
+namespace vireo::uci {
+
+namespace {
+
+constexpr std::string_view ENGINE_NAME = "Vireo 0.1.0";
+constexpr std::string_view ENGINE_AUTHOR = "the Vireo developers";
+
+template <class... Ts>
+struct Overloaded : Ts... {
+  using Ts::operator()...;
+};
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
+
+std::vector<std::string> tokenize(std::string_view line) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : line) {
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+      if (!cur.empty()) out.push_back(std::move(cur));
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(std::move(cur));
+  return out;
+}
+
+std::string join(const std::vector<std::string>& t, std::size_t from, std::size_t to) {
+  std::string s;
+  for (std::size_t i = from; i < to && i < t.size(); ++i) s += (s.empty() ? "" : " ") + t[i];
+  return s;
+}
+
+// Parses a non-negative integer; values too large for any clock saturate instead of failing.
+std::optional<long long> parse_count(const std::string& s) {
+  long long v = 0;
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ptr != s.data() + s.size()) return std::nullopt;
+  if (ec == std::errc::result_out_of_range) return s[0] == '-' ? LLONG_MIN / 4 : LLONG_MAX / 4;
+  if (ec != std::errc()) return std::nullopt;
+  return std::clamp(v, LLONG_MIN / 4, LLONG_MAX / 4);
+}
+
+Command parse_setoption(const std::vector<std::string>& t) {
+  if (t.size() < 3 || t[1] != "name") return ParseError{"setoption needs 'name <id> [value <x>]'"};
+  std::size_t value_at = t.size();
+  for (std::size_t i = 2; i < t.size(); ++i)
+    if (t[i] == "value") {
+      value_at = i;
+      break;
+    }
+  cmd::SetOption s{join(t, 2, value_at), join(t, value_at + 1, t.size())};
+  if (s.name.empty()) return ParseError{"setoption needs an option name"};
+  return s;
+}
+
+Command parse_position(const std::vector<std::string>& t) {
+  cmd::SetPosition p;
+  std::size_t i = 1;
+  if (i < t.size() && t[i] == "startpos") {
+    ++i;
+  } else if (i < t.size() && t[i] == "fen") {
+    std::size_t end = i + 1;
+    while (end < t.size() && t[end] != "moves") ++end;
+    p.fen = join(t, i + 1, end);
+    i = end;
+  } else {
+    return ParseError{"position needs 'startpos' or 'fen <fen>'"};
+  }
+  if (i < t.size()) {
+    if (t[i] != "moves") return ParseError{fmt::format("unexpected '{}' in position command", t[i])};
+    p.moves.assign(t.begin() + long(i) + 1, t.end());
+  }
+  return p;
+}
+
+Command parse_go(const std::vector<std::string>& t) {
+  cmd::Go g;
+  Limits& l = g.limits;
+  for (std::size_t i = 1; i < t.size(); ++i) {
+    const std::string& key = t[i];
+    if (key == "infinite") { l.infinite = true; continue; }
+    if (key == "ponder") { l.ponder = true; continue; }
+    if (key == "searchmoves") {
+      while (i + 1 < t.size() && t[i + 1].size() >= 4 && t[i + 1].size() <= 5 && std::isdigit((unsigned char)t[i + 1][1]))
+        g.searchmoves.push_back(t[++i]);
+      continue;
+    }
+    static const char* NUMERIC[] = {"wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes", "mate", "perft"};
+    if (std::find(std::begin(NUMERIC), std::end(NUMERIC), key) == std::end(NUMERIC))
+      return ParseError{fmt::format("unknown go parameter '{}'", key)};
+    if (i + 1 >= t.size()) return ParseError{fmt::format("go {} needs a number", key)};
+    auto v = parse_count(t[++i]);
+    if (!v) return ParseError{fmt::format("go {} needs a number, got '{}'", key, t[i])};
+    // A clock can be negative when the GUI's own lag overdrew it: treat it as empty, still move.
+    if (key == "wtime") l.time[WHITE] = std::max(0LL, *v);
+    else if (key == "btime") l.time[BLACK] = std::max(0LL, *v);
+    else if (*v < 0) return ParseError{fmt::format("go {} must not be negative", key)};
+    else if (key == "winc") l.inc[WHITE] = *v;
+    else if (key == "binc") l.inc[BLACK] = *v;
+    else if (key == "movestogo") l.movestogo = int(std::min(*v, 10000LL));
+    else if (key == "movetime") l.movetime = *v;
+    else if (key == "depth") l.depth = int(std::min<long long>(*v, MAX_PLY - 1));
+    else if (key == "nodes") l.nodes = std::uint64_t(*v);
+    else if (key == "mate") l.mate = int(std::min<long long>(*v, MAX_PLY / 2));
+    else if (key == "perft") {
+      if (*v < 1 || *v > 20) return ParseError{"go perft needs a depth from 1 to 20"};
+      g.perft_depth = int(*v);
+    }
+  }
+  return g;
+}
+
+}  // namespace
+
+Command parse(std::string_view line) {
+  const auto t = tokenize(line);
+  if (t.empty()) return cmd::Empty{};
+  const std::string& c = t[0];
+  if (c == "uci") return cmd::Uci{};
+  if (c == "isready") return cmd::IsReady{};
+  if (c == "ucinewgame") return cmd::NewGame{};
+  if (c == "setoption") return parse_setoption(t);
+  if (c == "position") return parse_position(t);
+  if (c == "go") return parse_go(t);
+  if (c == "stop") return cmd::Stop{};
+  if (c == "ponderhit") return cmd::PonderHit{};
+  if (c == "quit") return cmd::Quit{};
+  if (c == "d") return cmd::Display{};
+  if (c == "eval") return cmd::Eval{};
+  if (c == "bench") {
+    cmd::Bench b;
+    if (t.size() > 1) {
+      auto v = parse_count(t[1]);
+      if (!v || *v < 1 || *v > 64) return ParseError{"bench takes an optional depth from 1 to 64"};
+      b.depth = int(*v);
+    }
+    return b;
+  }
+  if (c == "debug" || c == "register") return cmd::Empty{};  // accepted, nothing to do
+  std::string shown = c.substr(0, 40);
+  for (char& ch : shown)
+    if ((unsigned char)ch < 32 || (unsigned char)ch > 126) ch = '?';
+  return ParseError{fmt::format("unknown command '{}'", shown)};
+}
+
+std::string format_score(int score) {
+  if (score >= SCORE_MATE_IN_MAX) return fmt::format("mate {}", (SCORE_MATE - score + 1) / 2);
+  if (score <= -SCORE_MATE_IN_MAX) return fmt::format("mate {}", -(SCORE_MATE + score) / 2);
+  return fmt::format("cp {}", score);
+}
+
+std::string format_info(const SearchInfo& info) {
+  std::string s = fmt::format("info depth {} seldepth {} multipv {} score {}", info.depth, info.seldepth, info.multipv,
+                              format_score(info.score));
+  if (info.bound == BOUND_LOWER) s += " lowerbound";
+  if (info.bound == BOUND_UPPER) s += " upperbound";
+  const std::uint64_t nps = info.nodes * 1000 / std::uint64_t(std::max<TimePoint>(info.time_ms, 1));
+  s += fmt::format(" nodes {} nps {} hashfull {} time {}", info.nodes, nps, info.hashfull, info.time_ms);
+  if (!info.pv.empty()) {
+    s += " pv";
+    for (Move m : info.pv) s += " " + m.to_uci();
+  }
+  return s;
+}
+
+std::string format_bestmove(const SearchResult& r) {
+  if (!r.best) return "bestmove (none)";
+  if (r.ponder) return fmt::format("bestmove {} ponder {}", r.best.to_uci(), r.ponder.to_uci());
+  return fmt::format("bestmove {}", r.best.to_uci());
+}
+
+Session::Session(Output out) : out_(std::move(out)) {
+  register_options();
+  SearchListeners listeners;
+  listeners.on_info = [this](const SearchInfo& info) { out_(format_info(info)); };
+  engine_.set_listeners(std::move(listeners), [this](const SearchResult& r) { out_(format_bestmove(r)); });
+}
+
+Session::~Session() { engine_.stop(); }
+
+void Session::register_options() {
+  options_.add_spin("Hash", 16, 1, TranspositionTable::MAX_MB, [this](const std::string& v) -> std::optional<std::string> {
+    const std::size_t mb = std::stoull(v);
+    if (!engine_.set_hash_mb(mb))
+      return fmt::format("cannot allocate {} MB for the hash table, keeping {} MB", mb, engine_.hash_mb());
+    return std::nullopt;
+  });
+  options_.add_spin("Threads", 1, 1, 1);
+  options_.add_spin("MultiPV", 1, 1, 256, [this](const std::string& v) -> std::optional<std::string> {
+    engine_.set_multipv(std::stoi(v));
+    return std::nullopt;
+  });
+  options_.add_check("Ponder", false);
+  options_.add_spin("Move Overhead", 30, 0, 5000, [this](const std::string& v) -> std::optional<std::string> {
+    engine_.set_move_overhead(std::stoi(v));
+    return std::nullopt;
+  });
+  options_.add_button("Clear Hash", [this](const std::string&) -> std::optional<std::string> {
+    engine_.clear_hash();
+    return std::nullopt;
+  });
+}
+
+void Session::error(const std::string& message) { out_("info string error: " + message); }
+
+bool Session::handle(std::string_view line) {
+  return std::visit(Overloaded{
+                        [this](const cmd::Quit&) {
+                          engine_.stop();
+                          return false;
+                        },
+                        [this](const ParseError& e) {
+                          error(e.message);
+                          return true;
+                        },
+                        [](const cmd::Empty&) { return true; },
+                        [this](const auto& c) {
+                          apply(c);
+                          return true;
+                        },
+                    },
+                    parse(line));
+}
+
+void Session::apply(const cmd::Uci&) {
+  out_(fmt::format("id name {}", ENGINE_NAME));
+  out_(fmt::format("id author {}", ENGINE_AUTHOR));
+  for (const auto& line : options_.uci_lines()) out_(line);
+  out_("uciok");
+}
+
+void Session::apply(const cmd::IsReady&) { out_("readyok"); }
+
+void Session::apply(const cmd::NewGame&) { engine_.new_game(); }
+
+void Session::apply(const cmd::SetOption& c) {
+  if (auto err = options_.set(c.name, c.value)) error(*err);
+}
+
+void Session::apply(const cmd::SetPosition& c) {
+  Position pos;
+  if (c.fen)
+    if (auto err = pos.set_fen(*c.fen)) return error(*err + "; position unchanged");
+  for (std::size_t i = 0; i < c.moves.size(); ++i) {
+    Move m = parse_uci_move(pos, c.moves[i]);
+    if (!m) return error(fmt::format("illegal move '{}' at move {} of position command; position unchanged", c.moves[i].substr(0, 10), i + 1));
+    pos.make_move(m);
+  }
+  engine_.set_position(pos);
+}
+
+void Session::apply(const cmd::Go& c) {
+  if (c.perft_depth > 0) {
+    engine_.stop();
+    const TimePoint start = now_ms();
+    PerftDivide d = engine_.perft(c.perft_depth);
+    for (const auto& [m, n] : d.moves) out_(fmt::format("{}: {}", m.to_uci(), n));
+    const TimePoint ms = std::max<TimePoint>(1, now_ms() - start);
+    out_("");
+    out_(fmt::format("Nodes searched: {}", d.total));
+    out_(fmt::format("info string perft {} ms, {} nps", ms, d.total * 1000 / std::uint64_t(ms)));
+    return;
+  }
+  Limits limits = c.limits;
+  std::vector<std::string> bad;
+  for (const std::string& text : c.searchmoves) {
+    Move m = parse_uci_move(engine_.position(), text);
+    if (m) limits.searchmoves.push_back(m);
+    else bad.push_back(text);
+  }
+  if (!bad.empty()) error(fmt::format("searchmoves ignores illegal moves: {}", fmt::join(bad, " ")));
+  engine_.go(limits);
+}
+
+void Session::apply(const cmd::Stop&) { engine_.stop(); }
+
+void Session::apply(const cmd::PonderHit&) { engine_.ponderhit(); }
+
+void Session::apply(const cmd::Display&) { out_(engine_.position().pretty()); }
+
+void Session::apply(const cmd::Eval&) { out_(eval_trace(engine_.position())); }
+
+void Session::apply(const cmd::Bench& c) {
+  engine_.stop();
+  BenchReport r = run_bench(c.depth > 0 ? c.depth : BENCH_DEFAULT_DEPTH, out_);
+  (void)r;
+}
+
+int main(int argc, char** argv) {
+  std::mutex out_mutex;
+  auto out = [&out_mutex](const std::string& line) {
+    std::lock_guard lock(out_mutex);
+    std::fwrite(line.data(), 1, line.size(), stdout);
+    std::fputc('\n', stdout);
+    std::fflush(stdout);
+  };
+  Session session(out);
+  if (argc > 1) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    session.handle(join(args, 0, args.size()));
+    return 0;
+  }
+  for (std::string line; std::getline(std::cin, line);)
+    if (!session.handle(line)) return 0;
+  return 0;
+}
+
+}  // namespace vireo::uci

@@ -1,0 +1,101 @@
+#include <catch2/catch.hpp>
+
+#include <set>
+
+#include "test_util.h"
+#include "vireo/movegen.h"
+
+using namespace vireo;
+
+namespace {
+
+std::set<std::string> uci_set(const MoveList& list) {
+  std::set<std::string> s;
+  for (const auto& e : list) s.insert(e.move.to_uci());
+  return s;
+}
+
+Position from_fen(const std::string& fen) {
+  Position pos;
+  auto err = pos.set_fen(fen);
+  INFO(fen << ": " << err.value_or(""));
+  REQUIRE_FALSE(err.has_value());
+  return pos;
+}
+
+}  // namespace
+
+TEST_CASE("noisy and quiet generation partition the legal moves", "[movegen]") {
+  for (const auto& c : test::load_perft_suite("random-walks.epd")) {
+    Position pos = from_fen(c.fen);
+    MoveList all, noisy, quiet;
+    generate<GenType::ALL>(pos, all);
+    generate<GenType::NOISY>(pos, noisy);
+    generate<GenType::QUIET>(pos, quiet);
+    INFO(c.fen);
+    REQUIRE(all.size() == noisy.size() + quiet.size());
+    auto a = uci_set(all), n = uci_set(noisy), q = uci_set(quiet);
+    for (auto& m : n) CHECK(a.count(m) == 1);
+    for (auto& m : q) CHECK(a.count(m) == 1);
+    for (const auto& e : noisy)
+      CHECK((pos.is_capture(e.move) || (e.move.kind() == Move::PROMOTION && e.move.promotion() == QUEEN)));
+  }
+}
+
+TEST_CASE("en passant that exposes the king along the rank is illegal", "[movegen]") {
+  Position pos = from_fen("8/8/8/K2pP2r/8/8/8/7k w - d6 0 1");
+  CHECK(parse_uci_move(pos, "e5d6").is_none());
+  Position ok = from_fen("8/8/8/K2pP3/8/8/8/7k w - d6 0 1");
+  CHECK(parse_uci_move(ok, "e5d6").kind() == Move::EN_PASSANT);
+}
+
+TEST_CASE("en passant may capture a checking pawn", "[movegen]") {
+  Position pos = from_fen("8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1");
+  REQUIRE(pos.in_check());
+  CHECK_FALSE(parse_uci_move(pos, "e4d3").is_none());
+}
+
+TEST_CASE("castling through or out of an attacked square is illegal", "[movegen]") {
+  Position through = from_fen("r3k2r/8/8/8/8/8/8/R3K1r1 w Qkq - 0 1");
+  CHECK(parse_uci_move(through, "e1g1").is_none());
+  Position attacked_f1 = from_fen("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1");
+  CHECK(parse_uci_move(attacked_f1, "e1g1").is_none());
+  CHECK(parse_uci_move(attacked_f1, "e1c1").kind() == Move::CASTLING);
+  Position b1_attacked = from_fen("r3k2r/8/8/8/8/8/1r6/R3K2R w KQkq - 0 1");
+  CHECK(parse_uci_move(b1_attacked, "e1c1").kind() == Move::CASTLING);  // only the rook crosses b1
+  Position in_check = from_fen("r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1");
+  CHECK(parse_uci_move(in_check, "e1g1").is_none());
+}
+
+TEST_CASE("a pinned piece moves only along the pin", "[movegen]") {
+  Position pos = from_fen("4k3/8/8/8/4r3/8/4R3/4K3 w - - 0 1");
+  auto moves = uci_set(legal_moves(pos));
+  CHECK(moves.count("e2e4") == 1);
+  CHECK(moves.count("e2e3") == 1);
+  CHECK(moves.count("e2d2") == 0);
+  Position pinned_knight = from_fen("4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1");
+  auto knight_moves = uci_set(legal_moves(pinned_knight));
+  REQUIRE_FALSE(knight_moves.empty());
+  for (auto& m : knight_moves) CHECK(m.substr(0, 2) != "d2");
+}
+
+TEST_CASE("double check allows only king moves", "[movegen]") {
+  Position pos = from_fen("4k3/8/8/8/8/5n2/8/R3K2r w - - 0 1");
+  REQUIRE(popcount(pos.checkers()) == 2);
+  for (const auto& e : legal_moves(pos)) CHECK(e.move.from() == E1);
+}
+
+TEST_CASE("promotions come in four pieces with UCI suffixes", "[movegen]") {
+  Position pos = from_fen("3n3k/4P3/8/8/8/8/8/K7 w - - 0 1");
+  auto moves = uci_set(legal_moves(pos));
+  for (const char* m : {"e7e8q", "e7e8r", "e7e8b", "e7e8n", "e7d8q", "e7d8n"}) CHECK(moves.count(m) == 1);
+}
+
+TEST_CASE("parse_uci_move rejects illegal and garbled text", "[movegen]") {
+  Position pos;
+  CHECK(parse_uci_move(pos, "e2e5").is_none());
+  CHECK(parse_uci_move(pos, "e7e5").is_none());
+  CHECK(parse_uci_move(pos, "zz").is_none());
+  CHECK(parse_uci_move(pos, "").is_none());
+  CHECK(parse_uci_move(pos, "e2e4").from() == E2);
+}

@@ -1,0 +1,41 @@
+// Helpers shared by the test files: reading the perft suites under tests/data.
+#pragma once
+
+#include <cstdint>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace vireo::test {
+
+struct PerftCase {
+  std::string fen;
+  std::vector<std::uint64_t> counts;  // counts[d - 1] = perft(d)
+};
+
+// Lines of the form `FEN ;D1 n ;D2 n ...`.
+inline std::vector<PerftCase> load_perft_suite(const std::string& name) {
+  std::ifstream in(std::string(VIREO_TEST_DATA_DIR) + "/" + name);
+  if (!in) throw std::runtime_error("cannot open test data " + name);
+  std::vector<PerftCase> out;
+  for (std::string line; std::getline(in, line);) {
+    auto semi = line.find(';');
+    if (semi == std::string::npos) continue;
+    PerftCase c{line.substr(0, semi), {}};
+    std::istringstream rest(line.substr(semi));
+    for (std::string tok; std::getline(rest, tok, ';');) {
+      if (tok.empty()) continue;
+      std::istringstream f(tok);
+      std::string depth;
+      std::uint64_t n = 0;
+      f >> depth >> n;
+      c.counts.push_back(n);
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
+}  // namespace vireo::test
