@@ -3,6 +3,7 @@
 #include <charconv>
 #include <fmt/format.h>
 
+#include "vireo/movegen.h"
 #include "vireo/zobrist.h"
 
 namespace vireo {
@@ -386,7 +387,8 @@ void Position::unmake_null_move() {
 
 bool Position::is_draw(int ply) const {
   const StateInfo& st = state();
-  if (st.rule50 >= 100) return true;
+  // Checkmate on the move that completes the fifty moves still counts.
+  if (st.rule50 >= 100) return !st.checkers || !legal_moves(*this).empty();
   const int n = int(states_.size()) - 1;
   const int end = std::min(st.rule50, st.plies_from_null);
   int repetitions = 0;

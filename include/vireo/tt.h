@@ -63,7 +63,9 @@ class TranspositionTable {
     // The high half of key * count maps keys evenly onto any bucket count, no modulo needed.
     return &table_[std::size_t((unsigned __int128)key * count_ >> 64)];
   }
-  int age(const Entry& e) const { return ((generation_ - e.gen_bound) & GENERATION_MASK) / GENERATION_STEP; }
+  int age(const Entry& e) const {
+    return ((generation_ - (e.gen_bound & GENERATION_MASK)) & GENERATION_MASK) / GENERATION_STEP;
+  }
 
   struct FreeDeleter {
     void operator()(Bucket* p) const;

@@ -1,0 +1,154 @@
+// Runs the real executable through pipes, as a GUI would.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <set>
+
+#include "engine_process.h"
+#include "vireo/movegen.h"
+
+using namespace vireo;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+long ms_since(Clock::time_point t) {
+  return long(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count());
+}
+
+test::EngineProcess start_engine() {
+  test::EngineProcess e(VIREO_ENGINE_PATH);
+  e.send("uci");
+  REQUIRE(e.wait_for("uciok", 2000));
+  return e;
+}
+
+void require_legal_bestmove(const std::string& line, const Position& pos) {
+  INFO(line);
+  REQUIRE(line.rfind("bestmove ", 0) == 0);
+  const std::string move = line.substr(9, line.find(' ', 9) - 9);
+  CHECK_FALSE(parse_uci_move(pos, move).is_none());
+}
+
+}  // namespace
+
+TEST_CASE("isready is answered at once during a search, and stop ends it quickly", "[protocol]") {
+  auto e = start_engine();
+  e.send("position startpos moves e2e4");
+  e.send("go infinite");
+  REQUIRE(e.wait_for("info depth 3", 2000));
+  auto t = Clock::now();
+  e.send("isready");
+  REQUIRE(e.wait_for("readyok", 1000));
+  CHECK(ms_since(t) < 100);
+  t = Clock::now();
+  e.send("stop");
+  auto best = e.wait_for("bestmove", 1000);
+  REQUIRE(best);
+  CHECK(ms_since(t) < 100);
+  Position pos;
+  pos.make_move(parse_uci_move(pos, "e2e4"));
+  require_legal_bestmove(*best, pos);
+}
+
+TEST_CASE("a tiny clock is answered well inside it", "[protocol]") {
+  auto e = start_engine();
+  e.send("position startpos");
+  auto t = Clock::now();
+  e.send("go wtime 100 btime 100");
+  auto best = e.wait_for("bestmove", 1000);
+  REQUIRE(best);
+  CHECK(ms_since(t) < 100);
+  require_legal_bestmove(*best, Position());
+}
+
+TEST_CASE("bad input gets one error line and the engine stays responsive", "[protocol]") {
+  auto e = start_engine();
+  const char* bad[] = {
+      "position fen 8/8/8/8 w - - 0 1",
+      "position startpos moves e2e4 e2e4",
+      "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e7e5",
+      "setoption name NoSuchOption value 3",
+      "setoption name Hash value 0",
+      "setoption name Hash value lots",
+      "go depth -3",
+      "frobnicate",
+      "\x01\x02\xff garbage",
+  };
+  e.send("position startpos moves d2d4");
+  for (const char* line : bad) {
+    INFO(line);
+    e.send(line);
+    e.send("isready");
+    auto reply = e.read_line(2000);
+    REQUIRE(reply);
+    CHECK(reply->rfind("info string error: ", 0) == 0);
+    CHECK(e.read_line(2000) == std::optional<std::string>("readyok"));
+  }
+  // The last good position (after d2d4) is still there.
+  e.send("d");
+  CHECK(e.wait_for("Fen: rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1", 2000));
+}
+
+TEST_CASE("a mated or stalemated root answers bestmove (none)", "[protocol]") {
+  auto e = start_engine();
+  e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+  e.send("go depth 5");
+  auto info = e.wait_for("info depth 0", 2000);
+  REQUIRE(info);
+  CHECK(info->find("score cp 0") != std::string::npos);
+  CHECK(e.wait_for("bestmove", 2000) == std::optional<std::string>("bestmove (none)"));
+  e.send("position startpos moves f2f3 e7e5 g2g4 d8h4");
+  e.send("go depth 5");
+  info = e.wait_for("info depth 0", 2000);
+  REQUIRE(info);
+  CHECK(info->find("score mate 0") != std::string::npos);
+  CHECK(e.wait_for("bestmove", 2000) == std::optional<std::string>("bestmove (none)"));
+}
+
+TEST_CASE("ponder search waits for ponderhit, then moves on the clock", "[protocol]") {
+  auto e = start_engine();
+  e.send("position startpos moves e2e4 e7e5");
+  e.send("go ponder wtime 2000 btime 2000");
+  CHECK_FALSE(e.wait_for("bestmove", 400));
+  e.send("ponderhit");
+  auto best = e.wait_for("bestmove", 2000);
+  REQUIRE(best);
+}
+
+TEST_CASE("quit during a search exits promptly", "[protocol]") {
+  auto e = start_engine();
+  e.send("go infinite");
+  REQUIRE(e.wait_for("info depth 2", 2000));
+  e.send("quit");
+  auto status = e.wait_exit(1000);
+  REQUIRE(status);
+  CHECK(WIFEXITED(*status));
+  CHECK(WEXITSTATUS(*status) == 0);
+}
+
+TEST_CASE("go perft prints per-move counts and the total", "[protocol]") {
+  auto e = start_engine();
+  e.send("position startpos");
+  e.send("go perft 3");
+  CHECK(e.wait_for("e2e4: 600", 2000));
+  CHECK(e.wait_for("Nodes searched: 8902", 2000));
+}
+
+TEST_CASE("MultiPV reports that many distinct lines", "[protocol]") {
+  auto e = start_engine();
+  e.send("setoption name MultiPV value 3");
+  e.send("position startpos");
+  e.send("go depth 6");
+  std::set<std::string> firsts;
+  for (int k = 1; k <= 3; ++k) {
+    auto line = e.wait_for("info depth 6 ", 5000);
+    REQUIRE(line);
+    CHECK(line->find("multipv " + std::to_string(k)) != std::string::npos);
+    auto pv = line->find(" pv ");
+    REQUIRE(pv != std::string::npos);
+    firsts.insert(line->substr(pv + 4, 4));
+  }
+  CHECK(firsts.size() == 3);
+  REQUIRE(e.wait_for("bestmove", 5000));
+}

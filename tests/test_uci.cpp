@@ -1,0 +1,194 @@
+#include <catch2/catch.hpp>
+
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "vireo/movegen.h"
+#include "vireo/uci.h"
+
+using namespace vireo;
+using namespace vireo::uci;
+
+namespace {
+
+template <class T>
+T as(const Command& c) {
+  REQUIRE(std::holds_alternative<T>(c));
+  return std::get<T>(c);
+}
+
+// A session whose output lines are collected for inspection.
+struct Captured {
+  std::mutex mutex;
+  std::vector<std::string> lines;
+  Session session{[this](const std::string& l) {
+    std::lock_guard lock(mutex);
+    lines.push_back(l);
+  }};
+
+  std::vector<std::string> take() {
+    std::lock_guard lock(mutex);
+    return std::exchange(lines, {});
+  }
+  std::string wait_for(const std::string& prefix) {
+    for (int i = 0; i < 2000; ++i) {
+      {
+        std::lock_guard lock(mutex);
+        for (const auto& l : lines)
+          if (l.rfind(prefix, 0) == 0) return l;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return {};
+  }
+};
+
+}  // namespace
+
+TEST_CASE("go parameters parse into limits", "[uci]") {
+  const auto g = as<cmd::Go>(parse("go wtime 61000 btime 59000 winc 1000 binc 900 movestogo 20"));
+  CHECK(g.limits.time[WHITE] == 61000);
+  CHECK(g.limits.time[BLACK] == 59000);
+  CHECK(g.limits.inc[WHITE] == 1000);
+  CHECK(g.limits.inc[BLACK] == 900);
+  CHECK(g.limits.movestogo == 20);
+  CHECK(as<cmd::Go>(parse("go movetime 500")).limits.movetime == 500);
+  CHECK(as<cmd::Go>(parse("go depth 7")).limits.depth == 7);
+  CHECK(as<cmd::Go>(parse("go nodes 12345")).limits.nodes == 12345);
+  CHECK(as<cmd::Go>(parse("go mate 3")).limits.mate == 3);
+  CHECK(as<cmd::Go>(parse("go infinite")).limits.infinite);
+  CHECK(as<cmd::Go>(parse("go ponder wtime 10 btime 10")).limits.ponder);
+  CHECK(as<cmd::Go>(parse("go perft 4")).perft_depth == 4);
+  const auto sm = as<cmd::Go>(parse("go searchmoves e2e4 d2d4 depth 3"));
+  CHECK(sm.searchmoves == std::vector<std::string>{"e2e4", "d2d4"});
+  CHECK(sm.limits.depth == 3);
+}
+
+TEST_CASE("go tolerates negative and huge clocks", "[uci]") {
+  CHECK(as<cmd::Go>(parse("go wtime -50 btime 100")).limits.time[WHITE] == 0);
+  CHECK(as<cmd::Go>(parse("go wtime 99999999999999999999999 btime 1")).limits.time[WHITE] > 1'000'000'000LL);
+  CHECK(as<cmd::Go>(parse("go depth 100000")).limits.depth == MAX_PLY - 1);
+}
+
+TEST_CASE("malformed commands are parse errors", "[uci]") {
+  for (const char* bad : {"go depth", "go depth x", "go depth -1", "go wibble 3", "go perft 0", "position",
+                          "position fenx", "position startpos e2e4", "setoption", "setoption value 3", "xyzzy"}) {
+    INFO(bad);
+    CHECK(std::holds_alternative<ParseError>(parse(bad)));
+  }
+  CHECK(std::holds_alternative<cmd::Empty>(parse("   \t\r")));
+}
+
+TEST_CASE("position and setoption parse their parts", "[uci]") {
+  const auto p = as<cmd::SetPosition>(parse("position fen 8/8/8/8/8/8/8/K6k w - - 0 1 moves a1b1 h1g1"));
+  CHECK(p.fen == std::optional<std::string>("8/8/8/8/8/8/8/K6k w - - 0 1"));
+  CHECK(p.moves == std::vector<std::string>{"a1b1", "h1g1"});
+  CHECK_FALSE(as<cmd::SetPosition>(parse("position startpos\r")).fen);
+  const auto o = as<cmd::SetOption>(parse("setoption name Move Overhead value 100"));
+  CHECK(o.name == "Move Overhead");
+  CHECK(o.value == "100");
+  CHECK(as<cmd::SetOption>(parse("setoption name Clear Hash")).value.empty());
+}
+
+TEST_CASE("scores format as cp or mate in moves", "[uci]") {
+  CHECK(format_score(35) == "cp 35");
+  CHECK(format_score(-120) == "cp -120");
+  CHECK(format_score(mate_in(1)) == "mate 1");
+  CHECK(format_score(mate_in(3)) == "mate 2");
+  CHECK(format_score(mated_in(2)) == "mate -1");
+  CHECK(format_score(mated_in(0)) == "mate 0");
+}
+
+TEST_CASE("the option registry validates names, types and bounds", "[uci]") {
+  OptionRegistry r;
+  int applied = 0;
+  r.add_spin("Hash", 16, 1, 1024, [&](const std::string& v) -> std::optional<std::string> {
+    applied = std::stoi(v);
+    return std::nullopt;
+  });
+  r.add_check("Ponder", false);
+  r.add_combo("Style", "Normal", {"Solid", "Normal", "Risky"});
+  CHECK_FALSE(r.set("hash", "64"));  // names are case-insensitive
+  CHECK(applied == 64);
+  CHECK(r.spin("HASH") == 64);
+  CHECK(r.set("Hash", "0"));
+  CHECK(r.set("Hash", "2048"));
+  CHECK(r.set("Hash", "12abc"));
+  CHECK(r.spin("Hash") == 64);
+  CHECK_FALSE(r.set("ponder", "TRUE"));
+  CHECK(r.check("Ponder"));
+  CHECK(r.set("Ponder", "yes"));
+  CHECK_FALSE(r.set("style", "risky"));
+  CHECK(r.string("Style") == "Risky");
+  CHECK(r.set("Style", "Wild"));
+  CHECK(r.set("Nope", "1"));
+  auto lines = r.uci_lines();
+  REQUIRE(lines.size() == 3);
+  CHECK(lines[0] == "option name Hash type spin default 16 min 1 max 1024");
+  CHECK(lines[1] == "option name Ponder type check default false");
+  CHECK(lines[2] == "option name Style type combo default Normal var Solid var Normal var Risky");
+}
+
+TEST_CASE("an illegal move in position keeps the last good position", "[uci]") {
+  Captured c;
+  c.session.handle("position startpos moves e2e4");
+  const std::string good = c.session.engine().position().fen();
+  c.session.handle("position startpos moves e2e4 e7e5 e1e3");
+  auto out = c.take();
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].rfind("info string error: illegal move 'e1e3'", 0) == 0);
+  CHECK(c.session.engine().position().fen() == good);
+  c.session.handle("position fen not a fen at all");
+  out = c.take();
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].rfind("info string error: ", 0) == 0);
+  CHECK(c.session.engine().position().fen() == good);
+}
+
+TEST_CASE("uci lists every option once and ends with uciok", "[uci]") {
+  Captured c;
+  c.session.handle("uci");
+  auto out = c.take();
+  REQUIRE_FALSE(out.empty());
+  CHECK(out.front().rfind("id name Vireo", 0) == 0);
+  CHECK(out.back() == "uciok");
+  for (const char* name : {"Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "Clear Hash"})
+    CHECK(std::count_if(out.begin(), out.end(), [&](const std::string& l) {
+            return l.rfind(std::string("option name ") + name + " type", 0) == 0;
+          }) == 1);
+}
+
+TEST_CASE("searchmoves restricts the root", "[uci]") {
+  Captured c;
+  c.session.handle("position startpos");
+  c.session.handle("go depth 6 searchmoves a2a3 h2h3");
+  const std::string best = c.wait_for("bestmove");
+  CHECK((best.rfind("bestmove a2a3", 0) == 0 || best.rfind("bestmove h2h3", 0) == 0));
+}
+
+TEST_CASE("info lines carry integer fields and a legal pv", "[uci]") {
+  Captured c;
+  c.session.handle("position startpos moves e2e4 c7c5");
+  c.session.handle("go depth 8");
+  REQUIRE_FALSE(c.wait_for("bestmove").empty());
+  Position root;
+  for (const char* m : {"e2e4", "c7c5"}) root.make_move(parse_uci_move(root, m));
+  int infos = 0;
+  for (const auto& line : c.take()) {
+    if (line.rfind("info depth", 0) != 0) continue;
+    ++infos;
+    for (const char* field : {" seldepth ", " multipv ", " score ", " nodes ", " nps ", " hashfull ", " time ", " pv "})
+      CHECK(line.find(field) != std::string::npos);
+    Position pos = root;
+    auto pv = line.substr(line.find(" pv ") + 4);
+    std::istringstream in(pv);
+    for (std::string m; in >> m;) {
+      Move mv = parse_uci_move(pos, m);
+      INFO(line);
+      REQUIRE_FALSE(mv.is_none());
+      pos.make_move(mv);
+    }
+  }
+  CHECK(infos >= 8);
+}
