@@ -242,7 +242,7 @@ std::string Position::pretty() const {
   }
   out += "   a   b   c   d   e   f   g   h\n\n";
   out += fmt::format("Fen: {}\nKey: {:016X}\nCheckers:", fen(), key());
-  for (Bitboard b = checkers(); b;) out += " " + square_to_string(pop_lsb(b));
+  for (Bitboard b = checkers(); b;) out.append(" ").append(square_to_string(pop_lsb(b)));
   return out + "\n";
 }
 

@@ -85,7 +85,11 @@ SearchResult Searcher::run(const Position& root, const Limits& limits, TimeManag
   was_pondering_ = signals.pondering.load();
   start_ = now_ms();
   tt_.new_search();
-  for (Frame& f : stack_) f = Frame{.killers = f.killers};
+  for (Frame& f : stack_) {
+    Frame fresh;
+    fresh.killers = f.killers;
+    f = fresh;
+  }
 
   root_moves_.clear();
   for (const ExtMove& e : legal_moves(pos_))
@@ -220,24 +224,11 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   const Color us = pos_.side_to_move();
 
   // Step 4. Node-level pruning, only where a wrong guess cannot lose a PV.
-  if (!pv_node && !in_check) {
-    if (depth <= RFP_DEPTH && !is_mate_score(eval) && eval - RFP_MARGIN * (depth - improving) >= beta) return eval;
-
-    if (depth >= NMP_MIN_DEPTH && eval >= beta && f.static_eval >= beta && ply > 0 && stack_[ply - 1].move &&
-        pos_.has_non_pawn_material(us) && beta > -SCORE_MATE_IN_MAX) {
-      const int r = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + std::min((eval - beta) / NMP_EVAL_DIVISOR, 3);
-      f.move = Move::none();
-      f.moved = NO_PIECE;
-      pos_.make_null_move();
-      int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
-      pos_.unmake_null_move();
-      if (aborted_) return 0;
-      // A mate found after passing is not proven: passing is not a legal move.
-      if (score >= beta) return is_mate_score(score) ? beta : score;
-    }
-  }
+  if (!pv_node && !in_check)
+    if (auto cut = prune_node({depth, ply, pv_node, cut_node, in_check, improving}, beta, eval)) return *cut;
 
   if (depth >= IIR_MIN_DEPTH && !tt_move) --depth;
+  const Node node{depth, ply, pv_node, cut_node, in_check, improving};
 
   // Step 5. The move loop.
   const Move counter = ply > 0 && stack_[ply - 1].move
@@ -255,48 +246,16 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     const bool quiet = !capture && m.kind() != Move::PROMOTION;
 
     // Step 6. Move-level pruning, once a move has shown the node is not lost.
-    if (!root && best_score > -SCORE_MATE_IN_MAX && pos_.has_non_pawn_material(us)) {
-      if (quiet) {
-        if (depth <= LMP_DEPTH && moves >= lmp_limit(depth, improving)) {
-          picker.skip_quiets();
-          continue;
-        }
-        if (!in_check && depth <= FUTILITY_DEPTH && f.static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha) {
-          picker.skip_quiets();
-          continue;
-        }
-        if (depth <= SEE_QUIET_DEPTH && !see_ge(pos_, m, -SEE_QUIET_MARGIN * depth)) continue;
-      } else if (depth <= SEE_CAPTURE_DEPTH && !see_ge(pos_, m, -SEE_CAPTURE_MARGIN * depth * depth)) {
-        continue;
-      }
-    }
+    if (!root && best_score > -SCORE_MATE_IN_MAX && pos_.has_non_pawn_material(us) &&
+        prune_move(node, m, quiet, alpha, moves, picker))
+      continue;
 
+    const int history = quiet ? history_.get(us, m) : 0;
     f.move = m;
     f.moved = pos_.moved_piece(m);
     pos_.make_move(m);
     ++moves;
-    const int new_depth = depth - 1;
-    int score;
-
-    // Step 7. PVS: the first move with the full window, the rest with a null window,
-    // late quiet moves reduced, re-searched when they surprise.
-    if (moves == 1) {
-      score = -search(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
-    } else {
-      int r = 0;
-      if (depth >= LMR_MIN_DEPTH && moves > 1 + pv_node && (quiet || picker.is_bad_capture())) {
-        r = reduction(depth, moves);
-        r += !pv_node;
-        r += !improving;
-        r += cut_node;
-        r -= pos_.in_check();
-        if (quiet) r -= history_.get(us, m) / LMR_HISTORY_DIVISOR;
-        r = std::clamp(r, 0, new_depth - 1 > 0 ? new_depth - 1 : 0);
-      }
-      score = -search(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
-      if (score > alpha && r > 0) score = -search(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
-      if (pv_node && score > alpha && score < beta) score = -search(-beta, -alpha, new_depth, ply + 1, false);
-    }
+    const int score = search_move(node, alpha, beta, moves, quiet || picker.is_bad_capture(), history);
     pos_.unmake_move(m);
     if (aborted_) return 0;
 
@@ -324,6 +283,61 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     tt_.store(pos_.key(), ply, best_move, best_score, f.static_eval, depth, bound, pv_node);
   }
   return best_score;
+}
+
+std::optional<int> Searcher::prune_node(const Node& n, int beta, int eval) {
+  const int depth = n.depth, ply = n.ply;
+  // Reverse futility: far enough above beta that the remaining plies will not bring it back.
+  if (depth <= RFP_DEPTH && !is_mate_score(eval) && eval - RFP_MARGIN * (depth - n.improving) >= beta) return eval;
+
+  // Null move: if passing still beats beta after a reduced search, a real move will too.
+  // Not with pawns alone (zugzwang), not twice in a row, not from a static eval below beta.
+  const Frame& f = stack_[ply];
+  if (depth >= NMP_MIN_DEPTH && eval >= beta && f.static_eval >= beta && ply > 0 && stack_[ply - 1].move &&
+      pos_.has_non_pawn_material(pos_.side_to_move()) && beta > -SCORE_MATE_IN_MAX) {
+    const int r = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + std::min((eval - beta) / NMP_EVAL_DIVISOR, 3);
+    stack_[ply].move = Move::none();
+    stack_[ply].moved = NO_PIECE;
+    pos_.make_null_move();
+    const int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, !n.cut);
+    pos_.unmake_null_move();
+    if (aborted_) return 0;
+    // A mate found after passing is not proven: passing is not a legal move.
+    if (score >= beta) return is_mate_score(score) ? beta : score;
+  }
+  return std::nullopt;
+}
+
+bool Searcher::prune_move(const Node& n, Move m, bool quiet, int alpha, int moves, MovePicker& picker) {
+  const int depth = n.depth;
+  // Captures: skip those that lose more material than a shallow search could win back.
+  if (!quiet) return depth <= SEE_CAPTURE_DEPTH && !see_ge(pos_, m, -SEE_CAPTURE_MARGIN * depth * depth);
+  // Late-move pruning: this late in the ordering, quiet moves almost never beat the best.
+  // Futility: no quiet move lifts a static eval this far below alpha in the plies left.
+  const int static_eval = stack_[n.ply].static_eval;
+  if ((depth <= LMP_DEPTH && moves >= lmp_limit(depth, n.improving)) ||
+      (!n.in_check && depth <= FUTILITY_DEPTH && static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha)) {
+    picker.skip_quiets();
+    return true;
+  }
+  return depth <= SEE_QUIET_DEPTH && !see_ge(pos_, m, -SEE_QUIET_MARGIN * depth);
+}
+
+int Searcher::search_move(const Node& n, int alpha, int beta, int moves, bool reducible, int history) {
+  const int new_depth = n.depth - 1, ply = n.ply;
+  const bool pv_node = n.pv, cut_node = n.cut;
+  // PVS: the first move gets the full window; the rest a null window, late ones reduced,
+  // searched again when they surprise.
+  if (moves == 1) return -search(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
+  int r = 0;
+  if (n.depth >= LMR_MIN_DEPTH && moves > 1 + pv_node && reducible) {
+    r = reduction(n.depth, moves) + !pv_node + !n.improving + cut_node - pos_.in_check() - history / LMR_HISTORY_DIVISOR;
+    r = std::clamp(r, 0, std::max(new_depth - 1, 0));
+  }
+  int score = -search(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
+  if (score > alpha && r > 0) score = -search(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+  if (pv_node && score > alpha && score < beta) score = -search(-beta, -alpha, new_depth, ply + 1, false);
+  return score;
 }
 
 int Searcher::qsearch(int alpha, int beta, int ply) {

@@ -1,5 +1,7 @@
 #include "vireo/tt.h"
 
+#include <unistd.h>
+
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -29,6 +31,10 @@ TranspositionTable::TranspositionTable() { resize(16); }
 
 bool TranspositionTable::resize(std::size_t mb) {
   if (mb == 0 || mb > MAX_MB) return false;
+  // A table larger than the machine's memory would "succeed" under overcommit and then be
+  // killed while clearing it; refuse it up front and keep the current table.
+  const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+  if (pages > 0 && page_size > 0 && mb * 1024 * 1024 > std::size_t(pages) * std::size_t(page_size)) return false;
   const std::size_t count = mb * 1024 * 1024 / sizeof(Bucket);
   void* mem = std::aligned_alloc(64, count * sizeof(Bucket));
   if (!mem) return false;

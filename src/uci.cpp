@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <climits>
+#include <filesystem>
 #include <cstdio>
 #include <fmt/format.h>
 #include <iostream>
@@ -9,6 +10,7 @@
 
 #include "vireo/bench.h"
 #include "vireo/evaluate.h"
+#include "vireo/makebook.h"
 #include "vireo/movegen.h"
 
 namespace vireo::uci {
@@ -108,11 +110,12 @@ Command parse_go(const std::vector<std::string>& t) {
     auto v = parse_count(t[++i]);
     if (!v) return ParseError{fmt::format("go {} needs a number, got '{}'", key, t[i])};
     // A clock can be negative when the GUI's own lag overdrew it: treat it as empty, still move.
+    // A negative increment is as harmless read as none.
     if (key == "wtime") l.time[WHITE] = std::max(0LL, *v);
     else if (key == "btime") l.time[BLACK] = std::max(0LL, *v);
+    else if (key == "winc") l.inc[WHITE] = std::max(0LL, *v);
+    else if (key == "binc") l.inc[BLACK] = std::max(0LL, *v);
     else if (*v < 0) return ParseError{fmt::format("go {} must not be negative", key)};
-    else if (key == "winc") l.inc[WHITE] = *v;
-    else if (key == "binc") l.inc[BLACK] = *v;
     else if (key == "movestogo") l.movestogo = int(std::min(*v, 10000LL));
     else if (key == "movetime") l.movetime = *v;
     else if (key == "depth") l.depth = int(std::min<long long>(*v, MAX_PLY - 1));
@@ -143,6 +146,7 @@ Command parse(std::string_view line) {
   if (c == "quit") return cmd::Quit{};
   if (c == "d") return cmd::Display{};
   if (c == "eval") return cmd::Eval{};
+  if (c == "book") return cmd::Book{};
   if (c == "bench") {
     cmd::Bench b;
     if (t.size() > 1) {
@@ -174,7 +178,10 @@ std::string format_info(const SearchInfo& info) {
   s += fmt::format(" nodes {} nps {} hashfull {} time {}", info.nodes, nps, info.hashfull, info.time_ms);
   if (!info.pv.empty()) {
     s += " pv";
-    for (Move m : info.pv) s += " " + m.to_uci();
+    for (Move m : info.pv) {
+      s += ' ';
+      s += m.to_uci();
+    }
   }
   return s;
 }
@@ -185,8 +192,9 @@ std::string format_bestmove(const SearchResult& r) {
   return fmt::format("bestmove {}", r.best.to_uci());
 }
 
-Session::Session(Output out) : out_(std::move(out)) {
+Session::Session(Output out, std::string default_book) : out_(std::move(out)) {
   register_options();
+  if (auto err = options_.set("BookFile", default_book.empty() ? "<empty>" : default_book)) error(*err);
   SearchListeners listeners;
   listeners.on_info = [this](const SearchInfo& info) { out_(format_info(info)); };
   engine_.set_listeners(std::move(listeners), [this](const SearchResult& r) { out_(format_bestmove(r)); });
@@ -215,6 +223,40 @@ void Session::register_options() {
     engine_.clear_hash();
     return std::nullopt;
   });
+  // The book options: OwnBook false leaves the book to the GUI and probes nothing.
+  options_.add_check("OwnBook", true, [this](const std::string& v) { return load_book(v == "true", options_.string("BookFile")); });
+  options_.add_string("BookFile", "", [this](const std::string& v) { return load_book(options_.check("OwnBook"), v); });
+  options_.add_combo("Book Selection", "Weighted", {"Weighted", "Best"});
+  options_.add_spin("Book Depth", 40, 1, 1000);
+}
+
+std::optional<std::string> Session::load_book(bool own_book, const std::string& file) {
+  if (!own_book || file.empty()) {
+    book_.close();
+    return std::nullopt;
+  }
+  if (book_.is_open() && book_.path() == file) return std::nullopt;
+  if (auto err = book_.open(file)) return *err + "; playing without a book";
+  return std::nullopt;
+}
+
+bool Session::play_book_move(const cmd::Go& c) {
+  // Pondering and analysis want a search; searchmoves restricts what the book may not know.
+  if (!book_.is_open() || c.limits.ponder || c.limits.infinite || !c.searchmoves.empty()) return false;
+  const Position& pos = engine_.position();
+  if (pos.game_ply() >= options_.spin("Book Depth")) return false;
+  const auto selection = options_.string("Book Selection") == "Best" ? BookSelection::Best : BookSelection::Weighted;
+  const Move m = book_.choose(pos, selection, rng_);
+  if (!m) return false;
+  out_(fmt::format("info string book move {} from {}", m.to_uci(), book_.path()));
+  out_("bestmove " + m.to_uci());
+  return true;
+}
+
+void Session::apply(const cmd::Book&) {
+  const auto entries = book_.probe(engine_.position());
+  for (const BookEntry& e : entries) out_(fmt::format("{} {} {}", e.move.to_uci(), e.weight, e.learn));
+  out_(fmt::format("Book entries: {}", entries.size()));
 }
 
 void Session::error(const std::string& message) { out_("info string error: " + message); }
@@ -277,6 +319,8 @@ void Session::apply(const cmd::Go& c) {
     out_(fmt::format("info string perft {} ms, {} nps", ms, d.total * 1000 / std::uint64_t(ms)));
     return;
   }
+  engine_.stop();
+  if (play_book_move(c)) return;
   Limits limits = c.limits;
   std::vector<std::string> bad;
   for (const std::string& text : c.searchmoves) {
@@ -302,6 +346,20 @@ void Session::apply(const cmd::Bench& c) {
   (void)r;
 }
 
+std::string find_default_book(const char* argv0) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) exe = fs::absolute(argv0, ec);
+  const fs::path dir = exe.parent_path();
+  // Beside the executable, in a source tree's books/ above a build directory, and installed.
+  const fs::path candidates[] = {dir / "vireo.bin", dir / "books" / "vireo.bin", dir.parent_path() / "books" / "vireo.bin",
+                                 dir.parent_path() / "share" / "vireo" / "vireo.bin", fs::path(VIREO_INSTALL_BOOK)};
+  for (const auto& c : candidates)
+    if (fs::is_regular_file(c, ec)) return c.string();
+  return "";
+}
+
 int main(int argc, char** argv) {
   std::mutex out_mutex;
   auto out = [&out_mutex](const std::string& line) {
@@ -310,9 +368,10 @@ int main(int argc, char** argv) {
     std::fputc('\n', stdout);
     std::fflush(stdout);
   };
-  Session session(out);
-  if (argc > 1) {
-    std::vector<std::string> args(argv + 1, argv + argc);
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (!args.empty() && args[0] == "makebook") return makebook_main({args.begin() + 1, args.end()});
+  Session session(out, find_default_book(argv[0]));
+  if (!args.empty()) {
     session.handle(join(args, 0, args.size()));
     return 0;
   }

@@ -20,6 +20,7 @@ test::EngineProcess start_engine() {
   test::EngineProcess e(VIREO_ENGINE_PATH);
   e.send("uci");
   REQUIRE(e.wait_for("uciok", 2000));
+  e.send("setoption name OwnBook value false");  // these tests are about the search
   return e;
 }
 
@@ -106,14 +107,22 @@ TEST_CASE("a mated or stalemated root answers bestmove (none)", "[protocol]") {
   CHECK(e.wait_for("bestmove", 2000) == std::optional<std::string>("bestmove (none)"));
 }
 
-TEST_CASE("ponder search waits for ponderhit, then moves on the clock", "[protocol]") {
+TEST_CASE("ponder search waits for ponderhit, whenever it comes, then moves", "[protocol]") {
   auto e = start_engine();
   e.send("position startpos moves e2e4 e7e5");
   e.send("go ponder wtime 2000 btime 2000");
   CHECK_FALSE(e.wait_for("bestmove", 400));
   e.send("ponderhit");
-  auto best = e.wait_for("bestmove", 2000);
-  REQUIRE(best);
+  REQUIRE(e.wait_for("bestmove", 2000));
+  // At once: the ponderhit may arrive before the search thread is even running.
+  e.send("go ponder wtime 1000 btime 1000");
+  e.send("ponderhit");
+  REQUIRE(e.wait_for("bestmove", 3000));
+  // Late: a shallow ponder search is done long before; it waits, then answers at ponderhit.
+  e.send("go ponder depth 2");
+  CHECK_FALSE(e.wait_for("bestmove", 300));
+  e.send("ponderhit");
+  REQUIRE(e.wait_for("bestmove", 1000));
 }
 
 TEST_CASE("quit during a search exits promptly", "[protocol]") {
@@ -151,4 +160,26 @@ TEST_CASE("MultiPV reports that many distinct lines", "[protocol]") {
   }
   CHECK(firsts.size() == 3);
   REQUIRE(e.wait_for("bestmove", 5000));
+}
+
+TEST_CASE("in the shipped book, go answers at once with a book move", "[protocol]") {
+  test::EngineProcess e(VIREO_ENGINE_PATH);
+  e.send("uci");
+  REQUIRE(e.wait_for("uciok", 2000));
+  e.send("book");
+  auto count = e.wait_for("Book entries: ", 2000);
+  REQUIRE(count);
+  CHECK(std::stoi(count->substr(14)) >= 3);  // the start position has several book moves
+  e.send("position startpos moves d2d4");
+  const auto t = Clock::now();
+  e.send("go wtime 300000 btime 300000");
+  auto info = e.wait_for("info string book move ", 1000);
+  REQUIRE(info);
+  auto best = e.wait_for("bestmove", 1000);
+  REQUIRE(best);
+  CHECK(ms_since(t) < 100);
+  Position pos;
+  pos.make_move(parse_uci_move(pos, "d2d4"));
+  require_legal_bestmove(*best, pos);
+  CHECK(info->find(best->substr(9)) != std::string::npos);
 }

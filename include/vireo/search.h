@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "vireo/movepick.h"
@@ -67,6 +68,19 @@ class Searcher {
 
   int search(int alpha, int beta, int depth, int ply, bool cut_node);
   int qsearch(int alpha, int beta, int ply);
+  // What the pruning and reduction helpers need to know about the node being searched.
+  struct Node {
+    int depth;
+    int ply;
+    bool pv;
+    bool cut;
+    bool in_check;
+    bool improving;
+  };
+
+  std::optional<int> prune_node(const Node& n, int beta, int eval);
+  bool prune_move(const Node& n, Move m, bool quiet, int alpha, int moves, MovePicker& picker);
+  int search_move(const Node& n, int alpha, int beta, int moves, bool reducible, int history);
   int aspiration(int depth, int prev_score);
   bool should_stop();
   void update_pv(int ply, Move m);

@@ -61,7 +61,8 @@ class TranspositionTable {
 
   Bucket* bucket_of(Key key) const {
     // The high half of key * count maps keys evenly onto any bucket count, no modulo needed.
-    return &table_[std::size_t((unsigned __int128)key * count_ >> 64)];
+    __extension__ using u128 = unsigned __int128;
+    return &table_[std::size_t(u128(key) * count_ >> 64)];
   }
   int age(const Entry& e) const {
     return ((generation_ - (e.gen_bound & GENERATION_MASK)) & GENERATION_MASK) / GENERATION_STEP;

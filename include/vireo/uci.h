@@ -9,6 +9,9 @@
 #include <variant>
 #include <vector>
 
+#include <random>
+
+#include "vireo/book.h"
 #include "vireo/engine.h"
 #include "vireo/options.h"
 
@@ -34,6 +37,7 @@ struct Quit {};
 struct Display {};
 struct Eval {};
 struct Bench { int depth = 0; };
+struct Book {};
 struct Empty {};
 }  // namespace cmd
 
@@ -42,7 +46,7 @@ struct ParseError {
 };
 
 using Command = std::variant<cmd::Uci, cmd::IsReady, cmd::NewGame, cmd::SetOption, cmd::SetPosition, cmd::Go, cmd::Stop,
-                             cmd::PonderHit, cmd::Quit, cmd::Display, cmd::Eval, cmd::Bench, cmd::Empty, ParseError>;
+                             cmd::PonderHit, cmd::Quit, cmd::Display, cmd::Eval, cmd::Bench, cmd::Book, cmd::Empty, ParseError>;
 
 Command parse(std::string_view line);
 
@@ -55,7 +59,8 @@ class Session {
  public:
   using Output = std::function<void(const std::string&)>;
 
-  explicit Session(Output out);
+  // `default_book`: the book file OwnBook uses until BookFile names another ("" for none).
+  explicit Session(Output out, std::string default_book = "");
   ~Session();
 
   // Handles one line; returns false after `quit`.
@@ -74,15 +79,24 @@ class Session {
   void apply(const cmd::Display&);
   void apply(const cmd::Eval&);
   void apply(const cmd::Bench&);
+  void apply(const cmd::Book&);
+  bool play_book_move(const cmd::Go& c);
+  std::optional<std::string> load_book(bool own_book, const std::string& file);
   void error(const std::string& message);
   void register_options();
 
   Output out_;
   Engine engine_;
   OptionRegistry options_;
+  PolyglotBook book_;
+  std::mt19937_64 rng_{std::random_device{}()};
 };
 
-// Runs the UCI loop on stdin/stdout; with arguments, runs them as one command and exits.
+// The shipped book, looked for beside the executable and under the install prefix; "" if absent.
+std::string find_default_book(const char* argv0);
+
+// Runs the UCI loop on stdin/stdout. With arguments: `makebook ...` builds a book; anything
+// else is run as one UCI command, then the program exits.
 int main(int argc, char** argv);
 
 }  // namespace vireo::uci

@@ -1,4 +1,4 @@
-// Runs the real `vireo` executable behind pipes, for protocol tests: write lines, read lines
+// Runs a UCI engine behind pipes (protocol tests, self-play): write lines, read lines
 // with a deadline.
 #pragma once
 
@@ -43,10 +43,14 @@ class EngineProcess {
     }
   }
 
-  void send(const std::string& line) {
+  // False when the engine is gone (its pipe closed).
+  bool send(const std::string& line) {
     std::string s = line + "\n";
-    if (write(to_, s.data(), s.size()) != ssize_t(s.size())) throw std::runtime_error("write failed");
+    return write(to_, s.data(), s.size()) == ssize_t(s.size());
   }
+  pid_t pid() const { return pid_; }
+  // True once the engine closed its output: it exited or crashed.
+  bool eof() const { return eof_; }
 
   // The next line, or nullopt when none arrives within `timeout_ms`.
   std::optional<std::string> read_line(int timeout_ms) {
@@ -63,7 +67,10 @@ class EngineProcess {
       if (poll(&p, 1, int(left)) <= 0) continue;
       char buf[4096];
       const ssize_t n = read(from_, buf, sizeof buf);
-      if (n <= 0) return std::nullopt;
+      if (n <= 0) {
+        eof_ = true;
+        return std::nullopt;
+      }
       buffer_.append(buf, std::size_t(n));
     }
   }
@@ -97,6 +104,7 @@ class EngineProcess {
   pid_t pid_ = -1;
   int to_ = -1, from_ = -1;
   bool exited_ = false;
+  bool eof_ = false;
   std::string buffer_;
 };
 
