@@ -15,8 +15,8 @@
 namespace {
 
 bool legal(const vireo::Position& pos, vireo::Move m) {
-  for (vireo::Move l : vireo::legal_moves(pos))
-    if (l == m) return true;
+  for (const vireo::ExtMove& l : vireo::legal_moves(pos))
+    if (l.move == m) return true;
   return false;
 }
 
