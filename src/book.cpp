@@ -118,13 +118,13 @@ std::vector<BookEntry> PolyglotBook::probe(const Position& pos) const {
 Move PolyglotBook::choose(const Position& pos, BookSelection selection, std::mt19937_64& rng) const {
   const auto entries = probe(pos);
   if (entries.empty()) return Move::none();
+  std::uint64_t total = 0;
+  for (const auto& e : entries) total += e.weight;
+  if (total == 0) return Move::none();  // every entry weighted zero: Polyglot's "never play"
   if (selection == BookSelection::Best)
     return std::max_element(entries.begin(), entries.end(), [](const BookEntry& a, const BookEntry& b) {
              return a.weight < b.weight;
            })->move;
-  std::uint64_t total = 0;
-  for (const auto& e : entries) total += e.weight;
-  if (total == 0) return Move::none();  // every entry weighted zero: Polyglot's "never play"
   std::uint64_t pick = std::uniform_int_distribution<std::uint64_t>(0, total - 1)(rng);
   for (const auto& e : entries) {
     if (pick < e.weight) return e.move;
