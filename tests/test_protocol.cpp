@@ -4,24 +4,17 @@
 #include <chrono>
 #include <set>
 
-#include "engine_process.h"
+#include "engine_session.h"
 #include "vireo/movegen.h"
 
 using namespace vireo;
+using test::start_engine;
 using Clock = std::chrono::steady_clock;
 
 namespace {
 
 long ms_since(Clock::time_point t) {
   return long(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count());
-}
-
-test::EngineProcess start_engine() {
-  test::EngineProcess e(VIREO_ENGINE_PATH);
-  e.send("uci");
-  REQUIRE(e.wait_for("uciok", 2000));
-  e.send("setoption name OwnBook value false");  // these tests are about the search
-  return e;
 }
 
 void require_legal_bestmove(const std::string& line, const Position& pos) {

@@ -11,20 +11,13 @@
 #include <thread>
 #include <vector>
 
-#include "engine_process.h"
+#include "engine_session.h"
 #include "vireo/movegen.h"
 
 using namespace vireo;
+using test::start_engine;
 
 namespace {
-
-test::EngineProcess start_engine() {
-  test::EngineProcess e(VIREO_ENGINE_PATH);
-  e.send("uci");
-  REQUIRE(e.wait_for("uciok", 5000));
-  e.send("setoption name OwnBook value false");  // these tests are about the search
-  return e;
-}
 
 // Sends `line`, then isready; returns the error lines that came before readyok.
 int errors_for(test::EngineProcess& e, const std::string& line) {
