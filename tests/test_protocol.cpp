@@ -24,6 +24,17 @@ void require_legal_bestmove(const std::string& line, const Position& pos) {
   CHECK_FALSE(parse_uci_move(pos, move).is_none());
 }
 
+// The bestmove that must follow within 100 ms of `since`, legal after `move` from the start.
+std::string require_quick_bestmove(test::EngineProcess& e, Clock::time_point since, const char* move) {
+  auto best = e.wait_for("bestmove", 1000);
+  REQUIRE(best);
+  CHECK(ms_since(since) < 100);
+  Position pos;
+  pos.make_move(parse_uci_move(pos, move));
+  require_legal_bestmove(*best, pos);
+  return *best;
+}
+
 }  // namespace
 
 TEST_CASE("isready is answered at once during a search, and stop ends it quickly", "[protocol]") {
@@ -37,12 +48,7 @@ TEST_CASE("isready is answered at once during a search, and stop ends it quickly
   CHECK(ms_since(t) < 100);
   t = Clock::now();
   e.send("stop");
-  auto best = e.wait_for("bestmove", 1000);
-  REQUIRE(best);
-  CHECK(ms_since(t) < 100);
-  Position pos;
-  pos.make_move(parse_uci_move(pos, "e2e4"));
-  require_legal_bestmove(*best, pos);
+  require_quick_bestmove(e, t, "e2e4");
 }
 
 TEST_CASE("a tiny clock is answered well inside it", "[protocol]") {
@@ -168,11 +174,6 @@ TEST_CASE("in the shipped book, go answers at once with a book move", "[protocol
   e.send("go wtime 300000 btime 300000");
   auto info = e.wait_for("info string book move ", 1000);
   REQUIRE(info);
-  auto best = e.wait_for("bestmove", 1000);
-  REQUIRE(best);
-  CHECK(ms_since(t) < 100);
-  Position pos;
-  pos.make_move(parse_uci_move(pos, "d2d4"));
-  require_legal_bestmove(*best, pos);
-  CHECK(info->find(best->substr(9)) != std::string::npos);
+  const std::string best = require_quick_bestmove(e, t, "d2d4");
+  CHECK(info->find(best.substr(9)) != std::string::npos);
 }
