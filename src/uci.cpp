@@ -9,6 +9,7 @@
 #include <mutex>
 
 #include "vireo/bench.h"
+#include "vireo/datagen.h"
 #include "vireo/evaluate.h"
 #include "vireo/makebook.h"
 #include "vireo/movegen.h"
@@ -370,6 +371,7 @@ int main(int argc, char** argv) {
   };
   std::vector<std::string> args(argv + 1, argv + argc);
   if (!args.empty() && args[0] == "makebook") return makebook_main({args.begin() + 1, args.end()});
+  if (!args.empty() && args[0] == "datagen") return datagen_main({args.begin() + 1, args.end()});
   Session session(out, find_default_book(argv[0]));
   if (!args.empty()) {
     session.handle(join(args, 0, args.size()));

@@ -1,0 +1,40 @@
+// `vireo datagen`: self-play games for training the evaluation network. Each game starts
+// from a few random legal plies, is kept only if a search scores the start as playable, and
+// is played with a fixed node budget per move. Quiet positions are written as
+// TrainingRecords (training_data.h) once the game's result is known.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vireo {
+
+struct DatagenConfig {
+  std::string out;                 // appended to; created when missing
+  std::uint64_t positions = 0;     // stop after this many records (0: no limit)
+  double seconds = 0;              // stop after this long (0: no limit)
+  int threads = 1;
+  std::uint64_t nodes = 5000;      // node budget of every move's search
+  std::uint64_t seed = 1;
+  int random_plies = 8;            // random opening plies; one more in every other game
+  int opening_margin = 500;        // a start scored beyond +-this (cp) is thrown away
+};
+
+// Parses `datagen` arguments; on error returns the message.
+std::optional<std::string> parse_datagen_args(const std::vector<std::string>& args, DatagenConfig& cfg);
+
+struct DatagenStats {
+  std::uint64_t games = 0;
+  std::uint64_t positions = 0;
+};
+
+// Plays until a limit is reached or SIGINT/SIGTERM arrives; only whole games are written, so
+// the file stays valid and can be appended to by a later run. Progress goes to stderr.
+DatagenStats run_datagen(const DatagenConfig& cfg);
+
+// The command-line entry point: returns the process's exit code.
+int datagen_main(const std::vector<std::string>& args);
+
+}  // namespace vireo

@@ -1,0 +1,31 @@
+#include "vireo/training_data.h"
+
+#include <algorithm>
+
+namespace vireo {
+
+TrainingRecord pack_record(const Position& pos, int white_score) {
+  TrainingRecord r;
+  r.occupancy = pos.pieces();
+  int i = 0;
+  for (Bitboard b = r.occupancy; b; b &= b - 1, ++i)
+    r.pieces[i / 2] |= std::uint8_t(pos.piece_on(Square(__builtin_ctzll(b))) << (4 * (i % 2)));
+  r.score = std::int16_t(std::clamp(white_score, -32000, 32000));
+  r.stm = std::uint8_t(pos.side_to_move());
+  r.rule50 = std::uint8_t(std::min(pos.rule50(), 255));
+  r.ply = std::uint16_t(std::min(pos.game_ply(), 65535));
+  return r;
+}
+
+bool record_is_valid(const TrainingRecord& r) {
+  if (__builtin_popcountll(r.occupancy) > 32 || r.result > 2 || r.stm > 1) return false;
+  int kings[2] = {0, 0};
+  bool ok = true;
+  for_each_piece(r, [&](Piece p, Square) {
+    if (p >= PIECE_NB) ok = false;
+    else if (type_of(p) == KING) ++kings[color_of(p)];
+  });
+  return ok && kings[WHITE] == 1 && kings[BLACK] == 1;
+}
+
+}  // namespace vireo
