@@ -80,7 +80,10 @@ struct Shared {
 
 class GamePlayer {
  public:
-  GamePlayer(Shared& shared) : shared_(shared), searcher_(tt_) { tt_.resize(HASH_MB); }
+  GamePlayer(Shared& shared, std::shared_ptr<const nnue::Network> net) : shared_(shared), searcher_(tt_) {
+    tt_.resize(HASH_MB);
+    searcher_.set_network(std::move(net));
+  }
 
   // Plays game number `index`; returns its records with the result filled in, or nothing when
   // the opening was rejected or the run was stopped mid-game.
@@ -152,8 +155,8 @@ class GamePlayer {
   Searcher searcher_;
 };
 
-void worker(Shared& shared) {
-  GamePlayer player(shared);
+void worker(Shared& shared, std::shared_ptr<const nnue::Network> net) {
+  GamePlayer player(shared, std::move(net));
   while (!shared.done()) {
     auto records = player.play(shared.next_game++);
     if (records) shared.commit(*records);
@@ -193,6 +196,11 @@ std::optional<std::string> parse_datagen_args(const std::vector<std::string>& ar
     else if (key == "--seed") ok = parse_number(v, cfg.seed);
     else if (key == "--random-plies") ok = parse_number(v, cfg.random_plies) && cfg.random_plies >= 0 && cfg.random_plies <= 40;
     else if (key == "--opening-margin") ok = parse_number(v, cfg.opening_margin) && cfg.opening_margin > 0;
+    else if (key == "--eval") {
+      ok = v == "nnue" || v == "hce";
+      cfg.use_nnue = v == "nnue";
+    }
+    else if (key == "--net") cfg.net = v;
     else return fmt::format("unknown datagen option '{}'", key);
     if (!ok) return fmt::format("bad value '{}' for {}", v, key);
   }
@@ -201,6 +209,14 @@ std::optional<std::string> parse_datagen_args(const std::vector<std::string>& ar
 }
 
 DatagenStats run_datagen(const DatagenConfig& cfg) {
+  std::shared_ptr<const nnue::Network> net;
+  if (cfg.use_nnue && cfg.net.empty()) {
+    net = nnue::embedded_network();
+  } else if (cfg.use_nnue) {
+    auto loaded = std::make_shared<nnue::Network>();
+    if (auto err = nnue::load_file(cfg.net, *loaded)) throw std::runtime_error(*err);
+    net = std::move(loaded);
+  }
   std::FILE* file = std::fopen(cfg.out.c_str(), "ab");
   if (!file) throw std::runtime_error(fmt::format("cannot open '{}' for writing: {}", cfg.out, std::strerror(errno)));
   Shared shared(cfg, file);
@@ -208,7 +224,7 @@ DatagenStats run_datagen(const DatagenConfig& cfg) {
   auto old_int = std::signal(SIGINT, on_signal);
   auto old_term = std::signal(SIGTERM, on_signal);
   std::vector<std::thread> threads;
-  for (int i = 0; i < cfg.threads; ++i) threads.emplace_back(worker, std::ref(shared));
+  for (int i = 0; i < cfg.threads; ++i) threads.emplace_back(worker, std::ref(shared), net);
   auto last = std::chrono::steady_clock::now();
   while (!shared.done()) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
@@ -232,7 +248,8 @@ int datagen_main(const std::vector<std::string>& args) {
     std::fprintf(stderr, "datagen: error: %s\n", err->c_str());
     std::fprintf(stderr,
                  "usage: vireo datagen --out FILE [--positions N] [--time SECONDS] [--threads N] [--nodes N]\n"
-                 "                     [--seed N] [--random-plies N] [--opening-margin CP]\n");
+                 "                     [--seed N] [--random-plies N] [--opening-margin CP] [--eval nnue|hce]\n"
+                 "                     [--net FILE]\n");
     return 2;
   }
   std::error_code ec;

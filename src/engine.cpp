@@ -2,7 +2,7 @@
 
 namespace vireo {
 
-Engine::Engine() : searcher_(tt_), worker_([this] { worker_loop(); }) {}
+Engine::Engine() : searcher_(tt_), worker_([this] { worker_loop(); }) { searcher_.set_network(net_); }
 
 Engine::~Engine() {
   stop();
@@ -89,6 +89,14 @@ bool Engine::set_hash_mb(std::size_t mb) {
 
 void Engine::clear_hash() {
   stop();
+  tt_.clear();
+}
+
+void Engine::set_network(std::shared_ptr<const nnue::Network> net) {
+  stop();
+  net_ = std::move(net);
+  searcher_.set_network(net_);
+  // The table's static evaluations came from the other evaluator.
   tt_.clear();
 }
 

@@ -52,6 +52,28 @@ bool Searcher::should_stop() {
   return aborted_;
 }
 
+int Searcher::static_evaluate() { return net_ ? accumulators_.evaluate(pos_) : evaluate(pos_); }
+
+void Searcher::make_move(Move m) {
+  if (net_) accumulators_.push(pos_, m);
+  pos_.make_move(m);
+}
+
+void Searcher::unmake_move(Move m) {
+  pos_.unmake_move(m);
+  if (net_) accumulators_.pop();
+}
+
+void Searcher::make_null_move() {
+  if (net_) accumulators_.push_null();
+  pos_.make_null_move();
+}
+
+void Searcher::unmake_null_move() {
+  pos_.unmake_null_move();
+  if (net_) accumulators_.pop();
+}
+
 bool Searcher::root_move_allowed(Move m) const {
   return std::find(root_moves_.begin(), root_moves_.end(), m) != root_moves_.end() &&
          std::find(excluded_root_.begin(), excluded_root_.end(), m) == excluded_root_.end();
@@ -77,6 +99,7 @@ void Searcher::update_quiet_stats(int ply, Move best, const std::vector<Move>& t
 SearchResult Searcher::run(const Position& root, const Limits& limits, TimeManager& tm, SearchSignals& signals,
                            const SearchListeners& listeners, int multipv) {
   pos_ = root;
+  if (net_) accumulators_.reset(*net_, pos_);
   limits_ = &limits;
   tm_ = &tm;
   signals_ = &signals;
@@ -188,7 +211,7 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   if (!root) {
     if (should_stop()) return 0;
     if (pos_.is_draw(ply) || pos_.has_insufficient_material()) return SCORE_DRAW;
-    if (ply >= MAX_PLY - 1) return in_check ? SCORE_DRAW : evaluate(pos_);
+    if (ply >= MAX_PLY - 1) return in_check ? SCORE_DRAW : static_evaluate();
     // No line from here can beat a mate already found closer to the root.
     alpha = std::max(alpha, mated_in(ply));
     beta = std::min(beta, mate_in(ply + 1));
@@ -210,7 +233,7 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   // Step 3. Static evaluation; a TT score with a fitting bound is a better estimate.
   int eval = SCORE_NONE;
   if (!in_check) {
-    f.static_eval = tt_hit && tte.eval != SCORE_NONE ? tte.eval : evaluate(pos_);
+    f.static_eval = tt_hit && tte.eval != SCORE_NONE ? tte.eval : static_evaluate();
     eval = f.static_eval;
     if (tt_hit && tte.score != SCORE_NONE && !is_mate_score(tte.score) &&
         (tte.bound & (tte.score > eval ? BOUND_LOWER : BOUND_UPPER)))
@@ -253,10 +276,10 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     const int history = quiet ? history_.get(us, m) : 0;
     f.move = m;
     f.moved = pos_.moved_piece(m);
-    pos_.make_move(m);
+    make_move(m);
     ++moves;
     const int score = search_move(node, alpha, beta, moves, quiet || picker.is_bad_capture(), history);
-    pos_.unmake_move(m);
+    unmake_move(m);
     if (aborted_) return 0;
 
     if (score > best_score) {
@@ -298,9 +321,9 @@ std::optional<int> Searcher::prune_node(const Node& n, int beta, int eval) {
     const int r = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + std::min((eval - beta) / NMP_EVAL_DIVISOR, 3);
     stack_[ply].move = Move::none();
     stack_[ply].moved = NO_PIECE;
-    pos_.make_null_move();
+    make_null_move();
     const int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, !n.cut);
-    pos_.unmake_null_move();
+    unmake_null_move();
     if (aborted_) return 0;
     // A mate found after passing is not proven: passing is not a legal move.
     if (score >= beta) return is_mate_score(score) ? beta : score;
@@ -348,7 +371,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
   seldepth_ = std::max(seldepth_, ply + 1);
   if (pos_.is_draw(ply)) return SCORE_DRAW;
   const bool in_check = pos_.in_check();
-  if (ply >= MAX_PLY - 1) return in_check ? SCORE_DRAW : evaluate(pos_);
+  if (ply >= MAX_PLY - 1) return in_check ? SCORE_DRAW : static_evaluate();
 
   TTData tte;
   const bool tt_hit = tt_.probe(pos_.key(), ply, tte);
@@ -361,7 +384,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
   int static_eval = SCORE_NONE;
   int best_score = -SCORE_INFINITE;
   if (!in_check) {
-    static_eval = tt_hit && tte.eval != SCORE_NONE ? tte.eval : evaluate(pos_);
+    static_eval = tt_hit && tte.eval != SCORE_NONE ? tte.eval : static_evaluate();
     best_score = static_eval;
     if (best_score >= beta) return best_score;
     alpha = std::max(alpha, best_score);
@@ -381,10 +404,10 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     }
     stack_[ply].move = m;
     stack_[ply].moved = pos_.moved_piece(m);
-    pos_.make_move(m);
+    make_move(m);
     ++moves;
     int score = -qsearch(-beta, -alpha, ply + 1);
-    pos_.unmake_move(m);
+    unmake_move(m);
     if (aborted_) return 0;
     if (score > best_score) {
       best_score = score;

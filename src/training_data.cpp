@@ -1,6 +1,7 @@
 #include "vireo/training_data.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace vireo {
 
@@ -15,6 +16,30 @@ TrainingRecord pack_record(const Position& pos, int white_score) {
   r.rule50 = std::uint8_t(std::min(pos.rule50(), 255));
   r.ply = std::uint16_t(std::min(pos.game_ply(), 65535));
   return r;
+}
+
+std::string record_to_fen(const TrainingRecord& r) {
+  Piece board[SQUARE_NB];
+  std::fill(std::begin(board), std::end(board), NO_PIECE);
+  for_each_piece(r, [&](Piece p, Square s) { board[s] = p; });
+  std::string fen;
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const Piece p = board[make_square(file, rank)];
+      if (p == NO_PIECE) {
+        ++empty;
+        continue;
+      }
+      if (empty) fen += char('0' + empty);
+      empty = 0;
+      fen += "PNBRQKpnbrqk"[p];
+    }
+    if (empty) fen += char('0' + empty);
+    if (rank) fen += '/';
+  }
+  fen += r.stm ? " b - - " : " w - - ";
+  return fen + std::to_string(r.rule50) + " " + std::to_string(std::max(1, r.ply / 2 + 1));
 }
 
 bool record_is_valid(const TrainingRecord& r) {

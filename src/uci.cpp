@@ -20,6 +20,7 @@ namespace {
 
 constexpr std::string_view ENGINE_NAME = "Vireo 0.1.0";
 constexpr std::string_view ENGINE_AUTHOR = "the Vireo developers";
+constexpr std::string_view EMBEDDED_NET = "<embedded>";
 
 template <class... Ts>
 struct Overloaded : Ts... {
@@ -229,6 +230,26 @@ void Session::register_options() {
   options_.add_string("BookFile", "", [this](const std::string& v) { return load_book(options_.check("OwnBook"), v); });
   options_.add_combo("Book Selection", "Weighted", {"Weighted", "Best"});
   options_.add_spin("Book Depth", 40, 1, 1000);
+  // UseNNUE false selects the hand-written evaluation: the baseline every net is measured by.
+  options_.add_check("UseNNUE", true, [this](const std::string& v) -> std::optional<std::string> {
+    engine_.set_network(v == "true" ? network_ : nullptr);
+    return std::nullopt;
+  });
+  options_.add_string("EvalFile", std::string(EMBEDDED_NET), [this](const std::string& v) { return load_network(v); });
+}
+
+std::optional<std::string> Session::load_network(const std::string& file) {
+  std::shared_ptr<const nnue::Network> net;
+  if (file.empty() || file == EMBEDDED_NET) {
+    net = nnue::embedded_network();
+  } else {
+    auto loaded = std::make_shared<nnue::Network>();
+    if (auto err = nnue::load_file(file, *loaded)) return *err + "; keeping the current network";
+    net = std::move(loaded);
+  }
+  network_ = std::move(net);
+  if (options_.check("UseNNUE")) engine_.set_network(network_);
+  return std::nullopt;
 }
 
 std::optional<std::string> Session::load_book(bool own_book, const std::string& file) {
@@ -339,11 +360,18 @@ void Session::apply(const cmd::PonderHit&) { engine_.ponderhit(); }
 
 void Session::apply(const cmd::Display&) { out_(engine_.position().pretty()); }
 
-void Session::apply(const cmd::Eval&) { out_(eval_trace(engine_.position())); }
+void Session::apply(const cmd::Eval&) {
+  const Position& pos = engine_.position();
+  out_(eval_trace(pos));
+  const int nnue = nnue::evaluate(*network_, pos);
+  out_(fmt::format("NNUE evaluation: {:+.2f} (side to move), {:+.2f} (white side){}", nnue / 100.0,
+                   (pos.side_to_move() == WHITE ? nnue : -nnue) / 100.0,
+                   options_.check("UseNNUE") ? "  [in use]" : "  [UseNNUE is false: not in use]"));
+}
 
 void Session::apply(const cmd::Bench& c) {
   engine_.stop();
-  BenchReport r = run_bench(c.depth > 0 ? c.depth : BENCH_DEFAULT_DEPTH, out_);
+  BenchReport r = run_bench(c.depth > 0 ? c.depth : BENCH_DEFAULT_DEPTH, engine_.network(), out_);
   (void)r;
 }
 

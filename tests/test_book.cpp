@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include "test_util.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -18,6 +20,7 @@
 #include "vireo/pgn.h"
 
 using namespace vireo;
+using vireo::test::from_fen;
 namespace fs = std::filesystem;
 
 namespace {
@@ -49,12 +52,6 @@ void write_book(const fs::path& path, const std::vector<RawEntry>& entries) {
 // Polyglot move fields: to file, to row, from file, from row, promotion.
 std::uint16_t pg_move(Square from, Square to, int promo = 0) {
   return std::uint16_t(file_of(to) | rank_of(to) << 3 | file_of(from) << 6 | rank_of(from) << 9 | promo << 12);
-}
-
-Position from_fen(const char* fen) {
-  Position p;
-  REQUIRE_FALSE(p.set_fen(fen).has_value());
-  return p;
 }
 
 // An independent reading: a linear scan of the whole file, no binary search.

@@ -6,6 +6,7 @@
 #include "vireo/movegen.h"
 
 using namespace vireo;
+using vireo::test::from_fen;
 
 namespace {
 
@@ -13,14 +14,6 @@ std::set<std::string> uci_set(const MoveList& list) {
   std::set<std::string> s;
   for (const auto& e : list) s.insert(e.move.to_uci());
   return s;
-}
-
-Position from_fen(const std::string& fen) {
-  Position pos;
-  auto err = pos.set_fen(fen);
-  INFO(fen << ": " << err.value_or(""));
-  REQUIRE_FALSE(err.has_value());
-  return pos;
 }
 
 }  // namespace

@@ -7,14 +7,9 @@
 #include "vireo/pgn.h"
 
 using namespace vireo;
+using vireo::test::from_fen;
 
 namespace {
-
-Position from_fen(const char* fen) {
-  Position p;
-  REQUIRE_FALSE(p.set_fen(fen).has_value());
-  return p;
-}
 
 std::string san_to_uci(const Position& pos, const char* san) {
   Move m = parse_san(pos, san);

@@ -1,4 +1,4 @@
-// Helpers shared by the test files: reading the perft suites under tests/data.
+// Helpers shared by the test files: positions from FEN, reading the perft suites under tests/data.
 #pragma once
 
 #include <cstdint>
@@ -8,7 +8,20 @@
 #include <string>
 #include <vector>
 
+#include <catch2/catch.hpp>
+
+#include "vireo/position.h"
+
 namespace vireo::test {
+
+// The position of a FEN the test relies on; a bad FEN fails the test, naming the error.
+inline Position from_fen(const std::string& fen) {
+  Position pos;
+  auto err = pos.set_fen(fen);
+  INFO(fen << ": " << err.value_or(""));
+  REQUIRE_FALSE(err.has_value());
+  return pos;
+}
 
 struct PerftCase {
   std::string fen;

@@ -4,10 +4,12 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "vireo/nnue.h"
 #include "vireo/timeman.h"
 
 namespace vireo {
@@ -21,8 +23,10 @@ struct BenchReport {
   TimePoint ms = 0;
 };
 
-// Searches every position with a fresh 16 MB table and cleared histories, one thread.
+// Searches every position with a fresh 16 MB table and cleared histories, one thread,
+// evaluating with `net` (none: the hand-written evaluation).
 // Progress goes to `out` line by line, ending with Stockfish's summary block.
-BenchReport run_bench(int depth, const std::function<void(const std::string&)>& out);
+BenchReport run_bench(int depth, std::shared_ptr<const nnue::Network> net,
+                      const std::function<void(const std::string&)>& out);
 
 }  // namespace vireo

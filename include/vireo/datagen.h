@@ -20,6 +20,8 @@ struct DatagenConfig {
   std::uint64_t seed = 1;
   int random_plies = 8;            // random opening plies; one more in every other game
   int opening_margin = 500;        // a start scored beyond +-this (cp) is thrown away
+  bool use_nnue = true;            // false: the hand-written evaluation plays
+  std::string net;                 // a network file; empty: the embedded network
 };
 
 // Parses `datagen` arguments; on error returns the message.

@@ -28,11 +28,14 @@ class Engine {
   void new_game();
   bool set_hash_mb(std::size_t mb);
   void clear_hash();
+  // The network that evaluates; none: the hand-written evaluation. Default: the embedded one.
+  void set_network(std::shared_ptr<const nnue::Network> net);
   void set_multipv(int n);
   void set_move_overhead(int ms);
 
   const Position& position() const { return position_; }
   std::size_t hash_mb() const { return tt_.size_mb(); }
+  const std::shared_ptr<const nnue::Network>& network() const { return net_; }
 
   // Starts a search in the background; the result arrives through on_bestmove.
   void go(const Limits& limits);
@@ -50,6 +53,7 @@ class Engine {
 
   Position position_;
   TranspositionTable tt_;
+  std::shared_ptr<const nnue::Network> net_ = nnue::embedded_network();
   Searcher searcher_;
   SearchSignals signals_;
   SearchListeners listeners_;

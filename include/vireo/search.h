@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "vireo/movepick.h"
+#include "vireo/nnue.h"
 #include "vireo/score.h"
 #include "vireo/timeman.h"
 #include "vireo/tt.h"
@@ -48,6 +49,9 @@ class Searcher {
  public:
   explicit Searcher(TranspositionTable& tt);
 
+  // The network that evaluates positions; none: the hand-written evaluation.
+  void set_network(std::shared_ptr<const nnue::Network> net) { net_ = std::move(net); }
+
   // Forgets what earlier searches learned (histories, killers); the TT is cleared separately.
   void clear();
   // Searches until a limit is met or signals.stop is raised. With `infinite` or while pondering
@@ -67,6 +71,11 @@ class Searcher {
   };
 
   int search(int alpha, int beta, int depth, int ply, bool cut_node);
+  int static_evaluate();
+  void make_move(Move m);
+  void unmake_move(Move m);
+  void make_null_move();
+  void unmake_null_move();
   int qsearch(int alpha, int beta, int ply);
   // What the pruning and reduction helpers need to know about the node being searched.
   struct Node {
@@ -89,6 +98,8 @@ class Searcher {
   SearchInfo make_info(int depth, int score, Bound bound, int pv_index) const;
 
   TranspositionTable& tt_;
+  std::shared_ptr<const nnue::Network> net_;
+  nnue::AccumulatorStack accumulators_;
   History history_;
   std::array<Frame, MAX_PLY + 4> stack_{};
 
@@ -103,6 +114,7 @@ class Searcher {
   TimePoint start_ = 0;
   std::vector<Move> root_moves_;      // legal root moves, restricted by searchmoves
   std::vector<Move> excluded_root_;   // best moves of earlier MultiPV lines this iteration
-  bool was_pondering_ = false;};
+  bool was_pondering_ = false;
+};
 
 }  // namespace vireo

@@ -16,6 +16,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include "vireo/position.h"
 
@@ -47,6 +48,10 @@ void for_each_piece(const TrainingRecord& r, F&& f) {
     f(Piece(code), Square(__builtin_ctzll(occ)));
   }
 }
+
+// The record's position as FEN (no castling or en passant rights: the record keeps none).
+// Only for a valid record.
+std::string record_to_fen(const TrainingRecord& r);
 
 // A record is well-formed when it holds at most 32 pieces with valid codes, one king per
 // side, a valid result and side to move. The trainer skips records that are not.

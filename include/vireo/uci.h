@@ -82,6 +82,7 @@ class Session {
   void apply(const cmd::Book&);
   bool play_book_move(const cmd::Go& c);
   std::optional<std::string> load_book(bool own_book, const std::string& file);
+  std::optional<std::string> load_network(const std::string& file);
   void error(const std::string& message);
   void register_options();
 
@@ -89,6 +90,7 @@ class Session {
   Engine engine_;
   OptionRegistry options_;
   PolyglotBook book_;
+  std::shared_ptr<const nnue::Network> network_ = nnue::embedded_network();  // EvalFile's net
   std::mt19937_64 rng_{std::random_device{}()};
 };
 

@@ -1,0 +1,14 @@
+# For OpenBench and other tools that build engines with make: `make EXE=<name>` builds the
+# engine through CMake (Release, tuned for this machine) and leaves the binary at <name>.
+EXE ?= vireo
+BUILD_DIR ?= build-openbench
+
+.PHONY: all clean
+all:
+	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) -DVIREO_ARCH=native \
+	  -DVIREO_BUILD_TESTS=OFF -DVIREO_BUILD_BENCH=OFF
+	cmake --build $(BUILD_DIR) --parallel --target vireo
+	cp $(BUILD_DIR)/vireo $(EXE)
+
+clean:
+	rm -rf $(BUILD_DIR)

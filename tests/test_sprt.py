@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Tests of bench/sprt's result parsing and statistics, on a recorded fastchess output."""
+
+import importlib.machinery
+import importlib.util
+import math
+import sys
+import unittest
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+loader = importlib.machinery.SourceFileLoader("sprt", str(ROOT / "bench" / "sprt"))
+spec = importlib.util.spec_from_loader("sprt", loader)
+sprt = importlib.util.module_from_spec(spec)
+loader.exec_module(sprt)
+
+RECORDED = (ROOT / "tests" / "data" / "fastchess-sprt.log").read_text()
+
+
+class ParseFastchess(unittest.TestCase):
+    def test_recorded_sprt(self):
+        results = sprt.parse_fastchess(RECORDED)
+        self.assertEqual(len(results), 1)
+        r = results[0]
+        self.assertEqual((r.new, r.old), ("nnue", "hce"))
+        self.assertEqual((r.wins, r.losses, r.draws, r.games), (0, 8, 0, 8))
+        self.assertEqual(r.penta, [4, 0, 0, 0, 0])
+        self.assertAlmostEqual(r.llr, -0.08)
+        self.assertEqual(r.bounds, (-2.94, 2.94))
+        self.assertEqual(r.elo_bounds, (0.0, 5.0))
+        self.assertIn("inconclusive", sprt.verdict(r))
+
+    def test_later_report_replaces_earlier(self):
+        early = "Results of nnue vs hce (1+0.01):\nGames: 2, Wins: 1, Losses: 1, Draws: 0, Points: 1.0 (50.00 %)\n"
+        r = sprt.parse_fastchess(early + RECORDED)[0]
+        self.assertEqual(r.games, 8)
+
+    def test_verdicts(self):
+        r = sprt.Result(wins=10, losses=5, draws=5, llr=2.95, bounds=(-2.94, 2.94), elo_bounds=(0, 5))
+        self.assertIn("H1 accepted", sprt.verdict(r))
+        r.llr = -3.0
+        self.assertIn("H0 accepted", sprt.verdict(r))
+        r.llr = None
+        self.assertIn("fixed games", sprt.verdict(r))
+
+
+class Statistics(unittest.TestCase):
+    def test_even_match_is_zero_elo(self):
+        elo, err = sprt.elo_with_error(sprt.Result(penta=[10, 20, 40, 20, 10]))
+        self.assertAlmostEqual(elo, 0.0, places=6)
+        self.assertGreater(err, 0.0)
+
+    def test_elo_from_score(self):
+        # 75% is +190.85 Elo by the logistic formula.
+        self.assertAlmostEqual(sprt.elo_of(0.75), 190.848, places=2)
+        elo, _ = sprt.elo_with_error(sprt.Result(wins=60, losses=10, draws=30))
+        self.assertAlmostEqual(elo, sprt.elo_of(0.75), places=6)
+
+    def test_error_shrinks_with_games(self):
+        _, small = sprt.elo_with_error(sprt.Result(penta=[5, 10, 20, 10, 5]))
+        _, large = sprt.elo_with_error(sprt.Result(penta=[50, 100, 200, 100, 50]))
+        self.assertAlmostEqual(small / large, math.sqrt(10), delta=0.2)
+
+    def test_pentanomial_from_pgn_pairs(self):
+        def g(rnd, white, black, result):
+            return {"round": rnd, "white": white, "black": black, "result": result}
+        games = [g("1", "new", "old", "1-0"), g("2", "new", "old", "1-0"),      # finished out of order
+                 g("1", "old", "new", "1-0"),                                   # round 1: win + loss
+                 g("2", "old", "new", "0-1"),                                   # round 2: two wins
+                 g("3", "old", "new", "1/2-1/2"), g("3", "new", "old", "0-1")]  # round 3: draw + loss
+        self.assertEqual(sprt.pentanomial(games, "new"), [0, 1, 1, 0, 1])
+
+    def test_gauntlet_pgn(self):
+        games = sprt.pgn_games(ROOT / "tests" / "data" / "fastchess-gauntlet.pgn")
+        self.assertEqual(len(games), 6)
+        results = {r.old: r for r in sprt.results_from_pgn(games, "new")}
+        self.assertEqual(sorted(results), ["ethereal", "stockfish-1500", "toga2"])
+        for r in results.values():
+            self.assertEqual((r.wins, r.losses, r.draws), (0, 2, 0))
+            self.assertEqual(r.penta, [1, 0, 0, 0, 0])
+
+    def test_cutechess_output(self):
+        text = ("Score of new vs old: 30 - 20 - 50  [0.550] 100\n"
+                "SPRT: llr 1.2 (40.8%), lbound -2.94, ubound 2.94\n")
+        r = sprt.parse_cutechess(text)[0]
+        self.assertEqual((r.wins, r.losses, r.draws), (30, 20, 50))
+        self.assertAlmostEqual(r.llr, 1.2)
+
+
+if __name__ == "__main__":
+    sys.exit(0 if unittest.main(exit=False).result.wasSuccessful() else 1)

@@ -1,0 +1,130 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "test_util.h"
+#include "trainer.h"
+
+using namespace vireo;
+using namespace vireo::train;
+
+namespace {
+
+TrainingRecord record_of(const std::string& fen, int white_score, GameResult result) {
+  Position pos;
+  REQUIRE_FALSE(pos.set_fen(fen).has_value());
+  TrainingRecord r = pack_record(pos, white_score);
+  r.result = result;
+  return r;
+}
+
+// Initial weights, with output weights large enough that every unit moves the output.
+Params random_params(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  Params p;
+  p.init(rng);
+  std::uniform_real_distribution<float> w(-0.45f, 0.45f);
+  for (std::size_t i = Params::W2; i < Params::B2; ++i) p.v[i] = w(rng);
+  p.v[Params::B2] = 0.1f;
+  return p;
+}
+
+float loss_of(const Params& p, const Sample& s) {
+  const float e = 1.0f / (1.0f + std::exp(-predict(p, s))) - s.target;
+  return e * e;
+}
+
+}  // namespace
+
+TEST_CASE("the trainer's features are the engine's", "[train]") {
+  const std::string fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1";
+  const Sample s = make_sample(record_of(fen, 0, RESULT_DRAW), 0.5);
+  Position pos;
+  REQUIRE_FALSE(pos.set_fen(fen).has_value());
+  std::vector<int> engine[2], trainer[2];
+  for (Bitboard b = pos.pieces(); b;) {
+    const Square sq = pop_lsb(b);
+    engine[0].push_back(nnue::feature_index(BLACK, pos.piece_on(sq), sq));  // black is to move
+    engine[1].push_back(nnue::feature_index(WHITE, pos.piece_on(sq), sq));
+  }
+  REQUIRE(s.count == popcount(pos.pieces()));
+  for (int side = 0; side < 2; ++side) {
+    trainer[side].assign(s.features[side], s.features[side] + s.count);
+    std::sort(engine[side].begin(), engine[side].end());
+    std::sort(trainer[side].begin(), trainer[side].end());
+    CHECK(engine[side] == trainer[side]);
+  }
+}
+
+TEST_CASE("training targets are from the side to move's view", "[train]") {
+  const std::string white = "4k3/8/8/8/8/8/8/4K3 w - - 0 1", black = "4k3/8/8/8/8/8/8/4K3 b - - 0 1";
+  CHECK(make_sample(record_of(white, 0, RESULT_DRAW), 0.5).target == Approx(0.5));
+  CHECK(make_sample(record_of(white, 0, RESULT_WHITE_WINS), 0.0).target == Approx(1.0));
+  CHECK(make_sample(record_of(black, 0, RESULT_WHITE_WINS), 0.0).target == Approx(0.0));
+  CHECK(make_sample(record_of(white, 400, RESULT_DRAW), 1.0).target == Approx(1.0 / (1.0 + std::exp(-1.0))));
+  CHECK(make_sample(record_of(black, 400, RESULT_DRAW), 1.0).target == Approx(1.0 / (1.0 + std::exp(1.0))));
+}
+
+TEST_CASE("the analytic gradient matches finite differences", "[train]") {
+  Params p = random_params(3);
+  const Sample s = make_sample(record_of("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", 35, RESULT_WHITE_WINS), 0.5);
+  Params grad;
+  forward_backward(p, s, grad);
+
+  // Parameters on every path: an active input's weights, biases, both halves of the output.
+  std::vector<std::size_t> probe = {Params::B2, Params::W2 + 3, Params::W2 + nnue::HIDDEN + 5, Params::B1 + 7};
+  for (int j = 0; j < 8; ++j) probe.push_back(Params::W1 + std::size_t(s.features[0][0]) * nnue::HIDDEN + std::size_t(j * 13));
+  int compared = 0;
+  for (std::size_t i : probe) {
+    const float h = 1e-3f, old = p.v[i];
+    p.v[i] = old + h;
+    const float up = loss_of(p, s);
+    p.v[i] = old - h;
+    const float down = loss_of(p, s);
+    p.v[i] = old;
+    const float numeric = (up - down) / (2 * h);
+    if (std::abs(numeric) < 1e-6f && std::abs(grad.v[i]) < 1e-6f) continue;  // a unit outside SCReLU's slope
+    INFO("parameter " << i);
+    CHECK(grad.v[i] == Approx(numeric).epsilon(0.02).margin(1e-5));
+    ++compared;
+  }
+  CHECK(compared >= 6);
+}
+
+TEST_CASE("the quantised network reproduces the float one", "[train]") {
+  const Params p = random_params(5);
+  const nnue::Network net = quantise(p);
+  double worst = 0, total = 0;
+  const auto cases = test::load_perft_suite("random-walks.epd");
+  for (const auto& c : cases) {
+    Position pos;
+    REQUIRE_FALSE(pos.set_fen(c.fen).has_value());
+    const Sample s = make_sample(pack_record(pos, 0), 0.5);
+    const double diff = std::abs(nnue::evaluate(net, pos) - double(predict(p, s)) * net.cp_scale);
+    worst = std::max(worst, diff);
+    total += diff;
+  }
+  // Rounding each weight to 1/255 (inputs) or 1/256 (outputs) leaves an error of a few
+  // centipawns per hidden unit's share, summed over 512 units with random signs.
+  CHECK(total / double(cases.size()) < 15.0);
+  CHECK(worst < 60.0);
+}
+
+TEST_CASE("the engine's integer inference is the float network on the rounded weights", "[train]") {
+  const Params p = random_params(9);
+  const nnue::Network net = quantise(p);
+  // The float network with every weight replaced by its quantised value.
+  Params rounded = p;
+  for (std::size_t i = 0; i < Params::W2; ++i) rounded.v[i] = std::round(p.v[i] * nnue::QA) / nnue::QA;
+  for (std::size_t i = Params::W2; i < Params::B2; ++i) rounded.v[i] = std::round(p.v[i] * nnue::QB) / nnue::QB;
+  rounded.v[Params::B2] = std::round(p.v[Params::B2] * nnue::QA * nnue::QB) / (nnue::QA * nnue::QB);
+  for (const auto& c : test::load_perft_suite("random-walks.epd")) {
+    Position pos;
+    REQUIRE_FALSE(pos.set_fen(c.fen).has_value());
+    const Sample s = make_sample(pack_record(pos, 0), 0.5);
+    // Only the final integer divisions truncate: at most a centipawn or two.
+    REQUIRE(std::abs(nnue::evaluate(net, pos) - double(predict(rounded, s)) * net.cp_scale) < 2.0);
+  }
+}

@@ -1,0 +1,84 @@
+// The NNUE trainer: a float copy of the engine's network (nnue.h), trained on datagen's
+// records with Adam, then quantised into the engine's file format.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "vireo/nnue.h"
+#include "vireo/training_data.h"
+
+namespace vireo::train {
+
+struct Config {
+  std::vector<std::string> data;  // record files, read whole
+  std::string out;                // the quantised network
+  int epochs = 40;
+  int batch = 16384;
+  int threads = 2;
+  double lr = 0.001;              // start of a cosine decay ...
+  double final_lr_ratio = 0.05;   // ... down to lr * this at the last epoch
+  double lambda = 0.5;            // target = lambda * sigmoid(score / 400) + (1 - lambda) * result
+  double val_fraction = 0.02;
+  std::uint64_t seed = 1;
+  std::uint64_t max_positions = 0;  // 0: all
+  double max_quant_error = 8.0;     // mean |quantised - float| (cp) above which no net is written
+};
+
+// The input features of one record, from both perspectives.
+struct Sample {
+  std::uint16_t features[2][32];  // [0]: side to move's, [1]: the other side's
+  int count = 0;
+  float target = 0;
+};
+Sample make_sample(const TrainingRecord& r, double lambda);
+
+// Float parameters in one flat array (so Adam and the gradient sums are single loops), laid
+// out as the quantised network: feature weights [input][hidden], feature biases, output
+// weights [2 * hidden], output bias.
+struct Params {
+  static constexpr std::size_t W1 = 0, B1 = std::size_t(nnue::INPUTS) * nnue::HIDDEN, W2 = B1 + nnue::HIDDEN,
+                               B2 = W2 + 2 * nnue::HIDDEN, SIZE = B2 + 1;
+  std::vector<float> v = std::vector<float>(SIZE, 0.0f);
+
+  void init(std::mt19937_64& rng);
+  float* w1(int feature) { return v.data() + W1 + std::size_t(feature) * nnue::HIDDEN; }
+  const float* w1(int feature) const { return v.data() + W1 + std::size_t(feature) * nnue::HIDDEN; }
+};
+
+// The float network's output for one sample, in the sigmoid's units (centipawns / cp_scale).
+float predict(const Params& p, const Sample& s);
+// The squared error of sigmoid(output) against the sample's target; adds its gradient to `grad`.
+float forward_backward(const Params& p, const Sample& s, Params& grad);
+
+// The engine's network from the float one. Weights beyond the int16 or output-weight range
+// would have been clipped during training.
+nnue::Network quantise(const Params& p);
+
+class Trainer {
+ public:
+  explicit Trainer(Config cfg);
+  // Loads the data, trains, checks the quantised net against the float one, writes it.
+  // Progress goes to stderr; returns an error message or empty.
+  std::string run();
+
+ private:
+  void load();
+  double train_epoch(double lr);
+  double validation_loss() const;
+  void adam_step(double lr);
+  int fit_cp_scale() const;
+  std::string check_and_write();
+
+  Config cfg_;
+  std::vector<Sample> train_, val_;
+  std::vector<TrainingRecord> val_records_;
+  Params params_, grad_, m_, v_;
+  std::vector<Params> thread_grads_;
+  std::mt19937_64 rng_;
+  long step_ = 0;
+};
+
+}  // namespace vireo::train
