@@ -136,7 +136,9 @@ void Trainer::load() {
     in.read(reinterpret_cast<char*>(records.data() + old), std::streamsize(bytes));
   }
   std::erase_if(records, [](const TrainingRecord& r) { return !record_is_valid(r); });
-  std::shuffle(records.begin(), records.end(), rng_);
+  // No shuffle here: datagen writes each game's positions together, so the last records are
+  // whole games the network never trains on. A random split would validate on positions of
+  // the training games and hide overfitting. (Every epoch visits the training set shuffled.)
   if (cfg_.max_positions && records.size() > cfg_.max_positions) records.resize(cfg_.max_positions);
   const auto n_val = std::size_t(double(records.size()) * cfg_.val_fraction);
   if (records.size() < 2 || n_val == 0) throw std::runtime_error("too few valid records to train and validate");

@@ -15,12 +15,12 @@ namespace vireo::train {
 struct Config {
   std::vector<std::string> data;  // record files, read whole
   std::string out;                // the quantised network
-  int epochs = 40;
+  int epochs = 30;
   int batch = 16384;
   int threads = 2;
   double lr = 0.001;              // start of a cosine decay ...
   double final_lr_ratio = 0.05;   // ... down to lr * this at the last epoch
-  double lambda = 0.5;            // target = lambda * sigmoid(score / 400) + (1 - lambda) * result
+  double lambda = 1.0;            // target = lambda * sigmoid(score / 400) + (1 - lambda) * result
   double val_fraction = 0.02;
   std::uint64_t seed = 1;
   std::uint64_t max_positions = 0;  // 0: all
