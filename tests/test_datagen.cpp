@@ -142,7 +142,14 @@ TEST_CASE("an interrupted datagen run leaves a valid file", "[datagen]") {
   cfg.threads = 2;  // no position or time limit: only the signal ends it
   DatagenStats stats;
   std::thread run([&] { stats = run_datagen(cfg); });
-  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  // Interrupt once a game is on disk (a sanitizer build can take seconds for one), so the
+  // run is stopped in the middle of later games.
+  auto written = [&] {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(out, ec);
+    return !ec && size >= sizeof(TrainingRecord);
+  };
+  for (int i = 0; i < 1200 && !written(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   std::raise(SIGINT);
   run.join();
   const auto records = read_records(out);
