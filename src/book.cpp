@@ -79,19 +79,12 @@ Move PolyglotBook::decode_move(const Position& pos, std::uint16_t raw) {
   const int promo = (raw >> 12) & 7;
   std::string text = square_to_string(from) + square_to_string(to);
   if (promo >= 1 && promo <= 4) text += " nbrq"[promo];
-  // Castling is written as the king taking its own rook; UCI wants the king's two-step.
-  if (pos.piece_on(from) == make_piece(pos.side_to_move(), KING) && pos.piece_on(to) == make_piece(pos.side_to_move(), ROOK)) {
-    if (from == E1 && to == H1) text = "e1g1";
-    else if (from == E1 && to == A1) text = "e1c1";
-    else if (from == E8 && to == H8) text = "e8g8";
-    else if (from == E8 && to == A8) text = "e8c8";
-  }
+  // Castling is written as the king taking its own rook, which parse_uci_move reads too.
   return parse_uci_move(pos, text);
 }
 
-std::uint16_t PolyglotBook::encode_move(Move m) {
-  Square from = m.from(), to = m.to();
-  if (m.kind() == Move::CASTLING) to = make_square(file_of(to) == 6 ? 7 : 0, rank_of(to));
+std::uint16_t PolyglotBook::encode_move(const Position& pos, Move m) {
+  const Square from = m.from(), to = m.kind() == Move::CASTLING ? pos.castling_rook(m) : m.to();
   int promo = m.kind() == Move::PROMOTION ? m.promotion() - KNIGHT + 1 : 0;
   return std::uint16_t(file_of(to) | rank_of(to) << 3 | file_of(from) << 6 | rank_of(from) << 9 | promo << 12);
 }

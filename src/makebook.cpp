@@ -41,7 +41,7 @@ void add_game(const PgnGame& game, const MakeBookOptions& opts, StatMap& stats, 
     const Move m = game.moves[ply];
     const Color mover = pos.side_to_move();
     if (!opts.only_side || *opts.only_side == mover) {
-      Stat& s = stats[{pos.key(), PolyglotBook::encode_move(m)}];
+      Stat& s = stats[{pos.key(), PolyglotBook::encode_move(pos, m)}];
       s.points += std::uint64_t(points_for(game.result, mover));
       s.games++;
       out.positions++;

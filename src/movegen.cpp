@@ -106,20 +106,18 @@ void generate_piece_moves(GenContext& g, Bitboard dest_mask) {
 }
 
 void generate_castling(GenContext& g) {
-  const Color us = g.us;
-  const int rights = g.pos.castling_rights() & (us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO);
-  if (!rights) return;
-  const Square k = relative_square(us, E1);
-  auto try_castle = [&](int right, Square king_to, Bitboard must_be_empty, Square passed) {
-    if (!(rights & right) || (g.occupied & must_be_empty)) return;
-    if (g.pos.attacked_by(~us, passed, g.occupied) || g.pos.attacked_by(~us, king_to, g.occupied)) return;
-    g.list.push(Move(k, king_to, Move::CASTLING));
-  };
-  const int shift_by = us == WHITE ? 0 : 56;
-  try_castle(us == WHITE ? WHITE_OO : BLACK_OO, relative_square(us, G1),
-             (square_bb(F1) | square_bb(G1)) << shift_by, relative_square(us, F1));
-  try_castle(us == WHITE ? WHITE_OOO : BLACK_OOO, relative_square(us, C1),
-             (square_bb(B1) | square_bb(C1) | square_bb(D1)) << shift_by, relative_square(us, D1));
+  for (bool king_side : {true, false}) {
+    const int right = castling_right(g.us, king_side);
+    if (!(g.pos.castling_rights() & right)) continue;
+    const CastlingPath& path = g.pos.castling_path(right);
+    if (g.occupied & path.empty) continue;
+    // Without the castling rook, which may screen the king's destination along the first
+    // rank until it moves (Chess960).
+    const Bitboard occ = g.occupied ^ square_bb(path.rook);
+    bool safe = true;
+    for (Bitboard b = path.king_path; b && safe;) safe = !g.pos.attacked_by(~g.us, pop_lsb(b), occ);
+    if (safe) g.list.push(Move(g.ksq, castling_king_to(g.us, king_side), Move::CASTLING));
+  }
 }
 
 void generate_king_moves(GenContext& g, Bitboard dest_mask) {
@@ -166,9 +164,16 @@ template void generate<GenType::ALL>(const Position&, MoveList&);
 template void generate<GenType::NOISY>(const Position&, MoveList&);
 template void generate<GenType::QUIET>(const Position&, MoveList&);
 
+std::string move_to_uci(const Position& pos, Move m, bool chess960) {
+  if (!chess960 || m.kind() != Move::CASTLING) return m.to_uci();
+  return square_to_string(m.from()) + square_to_string(pos.castling_rook(m));
+}
+
 Move parse_uci_move(const Position& pos, std::string_view text) {
+  // Castling is generated last, so where a Chess960 king's two-step reads like a plain king
+  // step (f1g1), the plain step wins; king-takes-rook is never anything but castling.
   for (const ExtMove& e : legal_moves(pos))
-    if (e.move.to_uci() == text) return e.move;
+    if (e.move.to_uci() == text || move_to_uci(pos, e.move, true) == text) return e.move;
   return Move::none();
 }
 

@@ -207,12 +207,9 @@ void AccumulatorStack::push(const Position& pos, Move m) {
   const Piece moved = pos.moved_piece(m);
   const Square from = m.from(), to = m.to();
   if (m.kind() == Move::CASTLING) {
-    // The king's own move is stored (e1g1); the rook jumps to the square the king crossed.
-    const bool king_side = to > from;
-    const Square rook_from = make_square(king_side ? 7 : 0, rank_of(from));
-    const Square rook_to = make_square(king_side ? 5 : 3, rank_of(from));
+    // The update is a sum: squares the two swap, or the king keeps (Chess960), cancel out.
     e.changes[e.change_count++] = {moved, from, to};
-    e.changes[e.change_count++] = {make_piece(us, ROOK), rook_from, rook_to};
+    e.changes[e.change_count++] = {make_piece(us, ROOK), pos.castling_rook(m), castling_rook_to(m)};
     return;
   }
   if (m.kind() == Move::EN_PASSANT)

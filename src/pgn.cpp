@@ -29,7 +29,7 @@ Move parse_san(const Position& pos, std::string_view san) {
   if (san == "O-O" || san == "0-0" || san == "O-O-O" || san == "0-0-0") {
     const bool king_side = san.size() == 3;
     for (const auto& e : legal)
-      if (e.move.kind() == Move::CASTLING && (file_of(e.move.to()) == 6) == king_side) return e.move;
+      if (e.move.kind() == Move::CASTLING && is_king_side(e.move) == king_side) return e.move;
     return Move::none();
   }
 
@@ -77,7 +77,7 @@ Move parse_san(const Position& pos, std::string_view san) {
 }
 
 std::string to_san(const Position& pos, Move m) {
-  if (m.kind() == Move::CASTLING) return file_of(m.to()) == 6 ? "O-O" : "O-O-O";
+  if (m.kind() == Move::CASTLING) return is_king_side(m) ? "O-O" : "O-O-O";
   const PieceType pt = type_of(pos.moved_piece(m));
   std::string s;
   if (pt != PAWN) {

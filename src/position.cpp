@@ -1,5 +1,6 @@
 #include "vireo/position.h"
 
+#include <cctype>
 #include <charconv>
 #include <fmt/format.h>
 
@@ -11,32 +12,6 @@ namespace vireo {
 namespace {
 
 constexpr std::string_view PIECE_CHARS = "PNBRQKpnbrqk";
-
-// Rights that survive a move touching the square: a king or rook leaving (or a rook being
-// captured on) its home square loses the rights that depend on it.
-constexpr std::array<int, 64> castling_mask() {
-  std::array<int, 64> m{};
-  m.fill(ALL_CASTLING);
-  m[E1] &= ~(WHITE_OO | WHITE_OOO);
-  m[H1] &= ~WHITE_OO;
-  m[A1] &= ~WHITE_OOO;
-  m[E8] &= ~(BLACK_OO | BLACK_OOO);
-  m[H8] &= ~BLACK_OO;
-  m[A8] &= ~BLACK_OOO;
-  return m;
-}
-constexpr auto CASTLING_MASK = castling_mask();
-
-// Rook's from and to squares for a castling move, keyed by the king's destination.
-struct RookMove { Square from, to; };
-constexpr RookMove castling_rook(Square king_to) {
-  switch (king_to) {
-    case G1: return {H1, F1};
-    case C1: return {A1, D1};
-    case G8: return {H8, F8};
-    default: return {A8, D8};
-  }
-}
 
 std::optional<int> parse_int(std::string_view s) {
   int v = 0;
@@ -79,6 +54,8 @@ void Position::clear() {
   states_.clear();
   states_.reserve(1024);
   states_.emplace_back();
+  castling_ = {};
+  castling_mask_.fill(ALL_CASTLING);
 }
 
 void Position::put_piece(Piece p, Square s) {
@@ -133,14 +110,6 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
   else return fmt::format("FEN side to move must be 'w' or 'b', got '{}'", fields[1]);
 
   StateInfo& st = p.states_.back();
-  if (fields[2] != "-") {
-    for (char c : fields[2]) {
-      int right = c == 'K' ? WHITE_OO : c == 'Q' ? WHITE_OOO : c == 'k' ? BLACK_OO : c == 'q' ? BLACK_OOO : 0;
-      if (!right || (st.castling & right)) return fmt::format("FEN castling field '{}' is invalid", fields[2]);
-      st.castling |= right;
-    }
-  }
-
   if (fields[3] != "-") {
     if (fields[3].size() != 2 || fields[3][0] < 'a' || fields[3][0] > 'h' || (fields[3][1] != '3' && fields[3][1] != '6'))
       return fmt::format("FEN en-passant square '{}' is invalid", fields[3]);
@@ -168,6 +137,7 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
   p.game_ply_ = 2 * (fullmove - 1) + (p.side_ == BLACK);
 
   if (auto err = p.validate()) return err;
+  if (auto err = p.set_castling(fields[2])) return err;
   p.update_check_info();
   if (popcount(p.checkers()) > 2) return std::string("FEN side to move is checked by more than two pieces");
   st.key = p.compute_key();
@@ -184,18 +154,64 @@ std::optional<std::string> Position::validate() const {
   }
   if (pieces(PAWN) & (RANK_1_BB | RANK_8_BB)) return std::string("FEN has a pawn on the first or last rank");
 
-  const int rights = state().castling;
-  auto has = [&](Square s, Piece p) { return board_[s] == p; };
-  const Piece wk = make_piece(WHITE, KING), bk = make_piece(BLACK, KING);
-  const Piece wr = make_piece(WHITE, ROOK), br = make_piece(BLACK, ROOK);
-  if (((rights & WHITE_OO) && !(has(E1, wk) && has(H1, wr))) || ((rights & WHITE_OOO) && !(has(E1, wk) && has(A1, wr))) ||
-      ((rights & BLACK_OO) && !(has(E8, bk) && has(H8, br))) || ((rights & BLACK_OOO) && !(has(E8, bk) && has(A8, br))))
-    return std::string("FEN castling rights do not match the king and rook squares");
-
   Color them = ~side_;
   if (attacked_by(side_, king_square(them), pieces()))
     return std::string("FEN side not to move is in check");
   return std::nullopt;
+}
+
+// Needs the kings validated: each letter is checked against its king's square.
+std::optional<std::string> Position::set_castling(std::string_view field) {
+  if (field == "-") return std::nullopt;
+  for (char c : field)
+    if (auto err = add_castling_right(c, field)) return err;
+  return std::nullopt;
+}
+
+// One letter of the castling field: K or Q (k or q) for the outermost rook on that side of the
+// king, or the rook's file; upper case for white. The rook's side of the king makes the right.
+std::optional<std::string> Position::add_castling_right(char c, std::string_view field) {
+  const Color us = std::isupper((unsigned char)c) ? WHITE : BLACK;
+  const char letter = char(std::tolower((unsigned char)c));
+  const char* name = us == WHITE ? "white" : "black";
+  auto error = [&](const std::string& why) { return fmt::format("FEN castling field '{}': {}", field, why); };
+  const Square king = king_square(us);
+  if (relative_rank(us, king) != 0) return error(fmt::format("the {} king is not on its first rank", name));
+  Square rook = NO_SQUARE;
+  if (letter == 'k' || letter == 'q') {
+    rook = outermost_rook(us, letter == 'k');
+    if (rook == NO_SQUARE)
+      return error(fmt::format("'{}' needs a {} rook on the {} side of its king", c, name, letter == 'k' ? "king" : "queen"));
+  } else if (letter >= 'a' && letter <= 'h') {
+    rook = make_square(letter - 'a', rank_of(king));
+    if (board_[rook] != make_piece(us, ROOK))
+      return error(fmt::format("'{}' needs a {} rook on {}", c, name, square_to_string(rook)));
+  } else {
+    return error(fmt::format("'{}' is not a castling letter", c));
+  }
+
+  const bool king_side = file_of(rook) > file_of(king);
+  const int right = castling_right(us, king_side);
+  StateInfo& st = states_.back();
+  if (st.castling & right) return error(fmt::format("two {} {} side rights", name, king_side ? "king" : "queen"));
+  st.castling |= right;
+  castling_mask_[king] &= ~castling_rights_of(us);
+  castling_mask_[rook] &= ~right;
+  // between() includes its second square, so these are the squares each piece crosses or lands on.
+  const Bitboard king_path = attacks::between(king, castling_king_to(us, king_side));
+  const Bitboard rook_path = attacks::between(rook, castling_rook_to(us, king_side));
+  const Bitboard own = square_bb(king) | square_bb(rook);
+  castling_[std::countr_zero(unsigned(right))] = {rook, (king_path | rook_path) & ~own, king_path};
+  return std::nullopt;
+}
+
+// The rook X-FEN's K or Q means: the one nearest the corner on that side of the king, on its rank.
+Square Position::outermost_rook(Color c, bool king_side) const {
+  const Square king = king_square(c);
+  const Bitboard side = king_side ? ~(square_bb(king) * 2 - 1) : square_bb(king) - 1;
+  const Bitboard rooks = pieces(c, ROOK) & rank_bb(rank_of(king)) & side;
+  if (!rooks) return NO_SQUARE;
+  return king_side ? msb(rooks) : lsb(rooks);
 }
 
 // An en-passant square only matters (for move generation, repetition and the Polyglot key)
@@ -222,12 +238,16 @@ std::string Position::fen() const {
     if (rank) out += '/';
   }
   out += side_ == WHITE ? " w " : " b ";
-  const int cr = castling_rights();
-  if (!cr) out += '-';
-  if (cr & WHITE_OO) out += 'K';
-  if (cr & WHITE_OOO) out += 'Q';
-  if (cr & BLACK_OO) out += 'k';
-  if (cr & BLACK_OOO) out += 'q';
+  if (!castling_rights()) out += '-';
+  for (Color c : {WHITE, BLACK})
+    for (bool king_side : {true, false}) {
+      const int right = castling_right(c, king_side);
+      if (!(castling_rights() & right)) continue;
+      // X-FEN: K or Q when the outermost rook castles, as in standard chess; else its file.
+      const Square rook = castling_path(right).rook;
+      const char letter = rook == outermost_rook(c, king_side) ? (king_side ? 'k' : 'q') : char('a' + file_of(rook));
+      out += c == WHITE ? char(std::toupper(letter)) : letter;
+    }
   return fmt::format("{} {} {} {}", out, square_to_string(ep_square()), rule50(), 1 + game_ply_ / 2);
 }
 
@@ -241,7 +261,11 @@ std::string Position::pretty() const {
     out += fmt::format(" | {}\n +---+---+---+---+---+---+---+---+\n", rank + 1);
   }
   out += "   a   b   c   d   e   f   g   h\n\n";
-  out += fmt::format("Fen: {}\nKey: {:016X}\nCheckers:", fen(), key());
+  out += fmt::format("Fen: {}\nKey: {:016X}\nCastling rooks:", fen(), key());
+  if (!castling_rights()) out += " -";
+  for (int right : {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO})
+    if (castling_rights() & right) out.append(" ").append(square_to_string(castling_path(right).rook));
+  out += "\nCheckers:";
   for (Bitboard b = checkers(); b;) out.append(" ").append(square_to_string(pop_lsb(b)));
   return out + "\n";
 }
@@ -295,12 +319,10 @@ void Position::make_move(Move m) {
   }
 
   if (m.kind() == Move::CASTLING) {
-    RookMove r = castling_rook(to);
-    Piece rook = board_[r.from];
-    move_piece(from, to);
-    move_piece(r.from, r.to);
+    const Piece rook = make_piece(us, ROOK);
     key ^= zobrist::piece_square(pc, from) ^ zobrist::piece_square(pc, to);
-    key ^= zobrist::piece_square(rook, r.from) ^ zobrist::piece_square(rook, r.to);
+    key ^= zobrist::piece_square(rook, castling_rook(m)) ^ zobrist::piece_square(rook, castling_rook_to(m));
+    do_castling(us, m, false);
   } else {
     Square capsq = m.kind() == Move::EN_PASSANT ? Square(to - pawn_push(us)) : to;
     if (board_[capsq] != NO_PIECE) {
@@ -328,9 +350,9 @@ void Position::make_move(Move m) {
     }
   }
 
-  if (st.castling && (CASTLING_MASK[from] & CASTLING_MASK[to]) != ALL_CASTLING) {
+  if (st.castling && (castling_mask_[from] & castling_mask_[to]) != ALL_CASTLING) {
     key ^= zobrist::castling(st.castling);
-    st.castling &= CASTLING_MASK[from] & CASTLING_MASK[to];
+    st.castling &= castling_mask_[from] & castling_mask_[to];
     key ^= zobrist::castling(st.castling);
   }
 
@@ -347,9 +369,7 @@ void Position::unmake_move(Move m) {
   const Piece captured = states_.back().captured;
 
   if (m.kind() == Move::CASTLING) {
-    RookMove r = castling_rook(to);
-    move_piece(to, from);
-    move_piece(r.to, r.from);
+    do_castling(us, m, true);
   } else {
     if (m.kind() == Move::PROMOTION) {
       remove_piece(to);
@@ -361,6 +381,21 @@ void Position::unmake_move(Move m) {
   states_.pop_back();
   side_ = us;
   --game_ply_;
+}
+
+// King and rook may land on each other's squares, or stay put (Chess960): both are lifted
+// before either is placed.
+void Position::do_castling(Color us, Move castle, bool undo) {
+  Square king_from = castle.from(), king_to = castle.to();
+  Square rook_from = castling_rook(castle), rook_to = castling_rook_to(castle);
+  if (undo) {
+    std::swap(king_from, king_to);
+    std::swap(rook_from, rook_to);
+  }
+  remove_piece(king_from);
+  remove_piece(rook_from);
+  put_piece(make_piece(us, KING), king_to);
+  put_piece(make_piece(us, ROOK), rook_to);
 }
 
 void Position::make_null_move() {

@@ -171,7 +171,7 @@ std::string format_score(int score) {
   return fmt::format("cp {}", score);
 }
 
-std::string format_info(const SearchInfo& info) {
+std::string format_info(const SearchInfo& info, const Position& root, bool chess960) {
   std::string s = fmt::format("info depth {} seldepth {} multipv {} score {}", info.depth, info.seldepth, info.multipv,
                               format_score(info.score));
   if (info.bound == BOUND_LOWER) s += " lowerbound";
@@ -182,24 +182,27 @@ std::string format_info(const SearchInfo& info) {
     s += " pv";
     for (Move m : info.pv) {
       s += ' ';
-      s += m.to_uci();
+      s += move_to_uci(root, m, chess960);
     }
   }
   return s;
 }
 
-std::string format_bestmove(const SearchResult& r) {
+std::string format_bestmove(const SearchResult& r, const Position& root, bool chess960) {
   if (!r.best) return "bestmove (none)";
-  if (r.ponder) return fmt::format("bestmove {} ponder {}", r.best.to_uci(), r.ponder.to_uci());
-  return fmt::format("bestmove {}", r.best.to_uci());
+  const std::string best = move_to_uci(root, r.best, chess960);
+  if (r.ponder) return fmt::format("bestmove {} ponder {}", best, move_to_uci(root, r.ponder, chess960));
+  return "bestmove " + best;
 }
 
 Session::Session(Output out, std::string default_book) : out_(std::move(out)) {
   register_options();
   if (auto err = options_.set("BookFile", default_book.empty() ? "<empty>" : default_book)) error(*err);
   SearchListeners listeners;
-  listeners.on_info = [this](const SearchInfo& info) { out_(format_info(info)); };
-  engine_.set_listeners(std::move(listeners), [this](const SearchResult& r) { out_(format_bestmove(r)); });
+  // The engine's position is the search's root: it changes only once the search has stopped.
+  listeners.on_info = [this](const SearchInfo& info) { out_(format_info(info, engine_.position(), chess960_)); };
+  engine_.set_listeners(std::move(listeners),
+                        [this](const SearchResult& r) { out_(format_bestmove(r, engine_.position(), chess960_)); });
 }
 
 Session::~Session() { engine_.stop(); }
@@ -217,6 +220,11 @@ void Session::register_options() {
     return std::nullopt;
   });
   options_.add_check("Ponder", false);
+  // Only the notation of castling depends on it: FEN in either form is read in both modes.
+  options_.add_check("UCI_Chess960", false, [this](const std::string& v) -> std::optional<std::string> {
+    chess960_ = v == "true";
+    return std::nullopt;
+  });
   options_.add_spin("Move Overhead", 30, 0, 5000, [this](const std::string& v) -> std::optional<std::string> {
     engine_.set_move_overhead(std::stoi(v));
     return std::nullopt;
@@ -270,14 +278,16 @@ bool Session::play_book_move(const cmd::Go& c) {
   const auto selection = options_.string("Book Selection") == "Best" ? BookSelection::Best : BookSelection::Weighted;
   const Move m = book_.choose(pos, selection, rng_);
   if (!m) return false;
-  out_(fmt::format("info string book move {} from {}", m.to_uci(), book_.path()));
-  out_("bestmove " + m.to_uci());
+  const std::string text = move_to_uci(pos, m, chess960_);
+  out_(fmt::format("info string book move {} from {}", text, book_.path()));
+  out_("bestmove " + text);
   return true;
 }
 
 void Session::apply(const cmd::Book&) {
-  const auto entries = book_.probe(engine_.position());
-  for (const BookEntry& e : entries) out_(fmt::format("{} {} {}", e.move.to_uci(), e.weight, e.learn));
+  const Position& pos = engine_.position();
+  const auto entries = book_.probe(pos);
+  for (const BookEntry& e : entries) out_(fmt::format("{} {} {}", move_to_uci(pos, e.move, chess960_), e.weight, e.learn));
   out_(fmt::format("Book entries: {}", entries.size()));
 }
 
@@ -334,7 +344,7 @@ void Session::apply(const cmd::Go& c) {
     engine_.stop();
     const TimePoint start = now_ms();
     PerftDivide d = engine_.perft(c.perft_depth);
-    for (const auto& [m, n] : d.moves) out_(fmt::format("{}: {}", m.to_uci(), n));
+    for (const auto& [m, n] : d.moves) out_(fmt::format("{}: {}", move_to_uci(engine_.position(), m, chess960_), n));
     const TimePoint ms = std::max<TimePoint>(1, now_ms() - start);
     out_("");
     out_(fmt::format("Nodes searched: {}", d.total));

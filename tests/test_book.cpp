@@ -126,11 +126,13 @@ TEST_CASE("book moves decode castling and promotions", "[book]") {
   CHECK(PolyglotBook::decode_move(promo, pg_move(A7, B8, 1)).to_uci() == "a7b8n");
   CHECK(PolyglotBook::decode_move(promo, pg_move(A7, A8, 2)).to_uci() == "a7a8b");
   CHECK(PolyglotBook::decode_move(promo, pg_move(A7, A8, 3)).to_uci() == "a7a8r");
-  // Encoding is the inverse, castling included.
-  for (const auto& e : legal_moves(castle))
-    CHECK(PolyglotBook::decode_move(castle, PolyglotBook::encode_move(e.move)) == e.move);
-  for (const auto& e : legal_moves(promo))
-    CHECK(PolyglotBook::decode_move(promo, PolyglotBook::encode_move(e.move)) == e.move);
+  // Encoding is the inverse, castling included, Chess960's too (the king next to its rook).
+  Position chess960 = from_fen("1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1");
+  CHECK(PolyglotBook::decode_move(chess960, pg_move(F1, G1)).to_uci() == "f1g1");
+  CHECK(PolyglotBook::decode_move(chess960, pg_move(F1, G1)).kind() == Move::CASTLING);
+  for (const Position& pos : {castle, promo, chess960})
+    for (const auto& e : legal_moves(pos))
+      CHECK(PolyglotBook::decode_move(pos, PolyglotBook::encode_move(pos, e.move)) == e.move);
 }
 
 TEST_CASE("bad book files are refused with a message", "[book]") {

@@ -60,6 +60,31 @@ TEST_CASE("castling through or out of an attacked square is illegal", "[movegen]
   CHECK(parse_uci_move(in_check, "e1g1").is_none());
 }
 
+TEST_CASE("Chess960 castling needs a clear path and an unattacked king's way", "[movegen][chess960]") {
+  CHECK(parse_uci_move(from_fen("4k3/pppppppp/8/8/8/8/8/1R3K2 w B - 0 1"), "f1b1").kind() == Move::CASTLING);
+  CHECK(parse_uci_move(from_fen("4k3/pppppppp/8/8/8/8/8/1R1N1K2 w B - 0 1"), "f1b1").is_none());  // d1 taken
+  CHECK(parse_uci_move(from_fen("4k3/pppppppp/8/8/8/8/8/RK1N4 w A - 0 1"), "b1a1").is_none());    // rook lands on d1
+  CHECK(parse_uci_move(from_fen("4k3/pppppppp/8/8/8/b7/8/1R3K2 w B - 0 1"), "f1b1").is_none());   // c1 attacked
+  // The castling rook screens the king's destination from a1 only until it moves.
+  CHECK(parse_uci_move(from_fen("4k3/pppppppp/8/8/8/8/8/rR3K2 w B - 0 1"), "f1b1").is_none());
+}
+
+TEST_CASE("castling reads in both notations and prints in the one asked for", "[movegen][chess960]") {
+  const Position standard = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  const Move oo = parse_uci_move(standard, "e1g1");
+  REQUIRE(oo.kind() == Move::CASTLING);
+  CHECK(parse_uci_move(standard, "e1h1") == oo);
+  CHECK(move_to_uci(standard, oo, false) == "e1g1");
+  CHECK(move_to_uci(standard, oo, true) == "e1h1");
+  CHECK(move_to_uci(standard, parse_uci_move(standard, "e1f1"), true) == "e1f1");
+  // King f1, rook h1: f1g1 is the king's step, castling is f1h1.
+  const Position next_to = from_fen("4k3/pppppppp/8/8/8/8/8/R4K1R w HA - 0 1");
+  CHECK(parse_uci_move(next_to, "f1g1").kind() == Move::NORMAL);
+  const Move castle = parse_uci_move(next_to, "f1h1");
+  CHECK(castle.kind() == Move::CASTLING);
+  CHECK(move_to_uci(next_to, castle, true) == "f1h1");
+}
+
 TEST_CASE("a pinned piece moves only along the pin", "[movegen]") {
   Position pos = from_fen("4k3/8/8/8/4r3/8/4R3/4K3 w - - 0 1");
   auto moves = uci_set(legal_moves(pos));

@@ -47,15 +47,19 @@ std::vector<std::uint8_t> read_all(const std::string& path) {
 
 TEST_CASE("incremental accumulators equal a full refresh along random games", "[nnue]") {
   const auto net = nnue::embedded_network();
-  // Castling both ways, en passant, promotions with and without capture are all reachable here.
+  // Castling both ways, en passant, promotions with and without capture are all reachable here,
+  // and Chess960 castling where king and rook swap squares, or the king stays put.
   const char* starts[] = {
       "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
       "r3k2r/1P4P1/8/2pP4/8/8/1p4p1/R3K2R w KQkq c6 0 1",
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
       "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+      "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1",
+      "r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1",
+      "1rk1qr2/pp1p1ppp/2n1b3/2p1p3/4P3/2N1B3/PPPP1PPP/1RK1QR2 w FBfb - 0 1",
   };
   std::mt19937_64 rng(42);
-  int checked = 0, nulls = 0, specials = 0;
+  int checked = 0, nulls = 0, specials = 0, chess960_castles = 0;
   for (const char* fen : starts) {
     for (int game = 0; game < 20; ++game) {
       Position pos = from_fen(fen);
@@ -73,6 +77,7 @@ TEST_CASE("incremental accumulators equal a full refresh along random games", "[
         } else {
           const Move m = moves[rng() % moves.size()].move;
           specials += m.kind() != Move::NORMAL;
+          chess960_castles += m.kind() == Move::CASTLING && file_of(m.from()) != 4;
           stack.push(pos, m);
           pos.make_move(m);
           line.push_back(m);
@@ -97,6 +102,7 @@ TEST_CASE("incremental accumulators equal a full refresh along random games", "[
   CHECK(checked > 500);
   CHECK(nulls > 50);
   CHECK(specials > 20);
+  CHECK(chess960_castles > 20);
 }
 
 TEST_CASE("a position and its colour-mirrored twin evaluate alike", "[nnue]") {

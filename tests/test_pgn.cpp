@@ -55,6 +55,12 @@ TEST_CASE("SAN: castling and promotion spellings", "[pgn]") {
   CHECK(san_to_uci(castle, "O-O") == "e1g1");
   CHECK(san_to_uci(castle, "0-0-0") == "e1c1");
   CHECK(san_to_uci(castle, "O-O-O+") == "e1c1");
+  // Chess960: the side is the rook's, whatever the king's step (none at all, for O-O here).
+  Position chess960 = from_fen("r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1");
+  CHECK(move_to_uci(chess960, parse_san(chess960, "O-O"), true) == "g1h1");
+  CHECK(move_to_uci(chess960, parse_san(chess960, "O-O-O"), true) == "g1a1");
+  CHECK(to_san(chess960, parse_uci_move(chess960, "g1h1")) == "O-O");
+  CHECK(to_san(chess960, parse_uci_move(chess960, "g1a1")) == "O-O-O");
   Position promo = from_fen("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
   CHECK(san_to_uci(promo, "a8=Q") == "a7a8q");
   CHECK(san_to_uci(promo, "a8Q") == "a7a8q");

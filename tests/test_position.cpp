@@ -89,6 +89,101 @@ TEST_CASE("FEN round trips", "[position]") {
   }
 }
 
+TEST_CASE("Chess960 FEN: Shredder-FEN in, X-FEN out, and back", "[position][chess960]") {
+  for (const auto& c : test::load_perft_suite("chess960.epd")) {
+    const Position pos = test::from_fen(c.fen);
+    const Position again = test::from_fen(pos.fen());
+    INFO(c.fen << " -> " << pos.fen());
+    CHECK(again.fen() == pos.fen());
+    CHECK(again.key() == pos.key());
+    for (int right : {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO})
+      if (pos.castling_rights() & right) CHECK(again.castling_path(right).rook == pos.castling_path(right).rook);
+  }
+  // In a start position each side has one rook on either side of its king: X-FEN says KQkq.
+  const Position shredder = test::from_fen("bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w GEge - 0 1");
+  CHECK(shredder.fen() == "bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w KQkq - 0 1");
+  CHECK(test::from_fen(shredder.fen()).key() == shredder.key());
+  CHECK(shredder.castling_path(WHITE_OO).rook == G1);
+  CHECK(shredder.castling_path(BLACK_OOO).rook == E8);
+}
+
+TEST_CASE("X-FEN's K and Q name the outermost rook, a file letter an inner one", "[position][chess960]") {
+  const std::string board = "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/RK2R1R1 w ";
+  CHECK(test::from_fen(board + "K - 0 1").castling_path(WHITE_OO).rook == G1);
+  CHECK(test::from_fen(board + "G - 0 1").fen() == board + "K - 0 1");
+  const Position inner = test::from_fen(board + "E - 0 1");
+  CHECK(inner.castling_path(WHITE_OO).rook == E1);
+  CHECK(inner.fen() == board + "E - 0 1");
+  CHECK(test::from_fen(board + "AEq - 0 1").fen() == board + "EQq - 0 1");
+  CHECK(test::from_fen(board + "Eb - 0 1").fen() == board + "Eq - 0 1");
+}
+
+TEST_CASE("castling rights need the king on its first rank and a rook on that side", "[position][chess960]") {
+  struct Bad {
+    const char* fen;
+    const char* message;
+  };
+  const Bad bad[] = {
+      {"4k3/8/8/8/8/8/4K3/R6R w KQ - 0 1", "the white king is not on its first rank"},
+      {"r6r/4k3/8/8/8/8/8/4K3 w ha - 0 1", "the black king is not on its first rank"},
+      {"4k3/8/8/8/8/8/8/R3K3 w K - 0 1", "'K' needs a white rook on the king side of its king"},
+      {"4k2r/8/8/8/8/8/8/4K3 w q - 0 1", "'q' needs a black rook on the queen side of its king"},
+      {"4k3/8/8/8/8/8/8/R3K2R w B - 0 1", "'B' needs a white rook on b1"},
+      {"4k3/8/8/8/8/8/8/R3K2R w E - 0 1", "'E' needs a white rook on e1"},
+      {"4k3/8/8/8/8/8/8/R3KR1R w KF - 0 1", "two white king side rights"},
+  };
+  Position pos;
+  const std::string before = pos.fen();
+  for (const auto& b : bad) {
+    INFO(b.fen);
+    const auto err = pos.set_fen(b.fen);
+    REQUIRE(err.has_value());
+    CHECK_THAT(*err, Catch::Contains(b.message));
+    CHECK(pos.fen() == before);
+  }
+}
+
+TEST_CASE("Chess960 castling moves king and rook, swapped or still, and takes back", "[position][chess960]") {
+  struct Case {
+    const char* fen;
+    const char* castle;  // king-takes-rook
+    const char* after;
+  };
+  const Case cases[] = {
+      // King and rook swap squares.
+      {"1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1", "f1g1", "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 b kq - 1 1"},
+      // The king stays on g1; only the rook moves.
+      {"r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1", "g1h1", "r5kr/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b kq - 1 1"},
+      // Queen side: the king crosses the rook's start and the rook the king's.
+      {"r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1", "g1a1", "r5kr/pppppppp/8/8/8/8/PPPPPPPP/2KR3R b kq - 1 1"},
+      // Black, queen side from b8: the king steps right, the rook jumps it.
+      {"rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 b GAga - 0 1", "b8a8", "2kr2r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w KQ - 1 2"},
+  };
+  for (const auto& c : cases) {
+    Position pos = test::from_fen(c.fen);
+    INFO(c.fen << " " << c.castle);
+    const Move m = parse_uci_move(pos, c.castle);
+    REQUIRE(m.kind() == Move::CASTLING);
+    CHECK_FALSE(pos.is_capture(m));
+    pos.make_move(m);
+    CHECK(pos.fen() == c.after);
+    CHECK(pos.key() == pos.compute_key());
+    pos.unmake_move(m);
+    CHECK(pos.fen() == test::from_fen(c.fen).fen());
+    CHECK(pos.key() == test::from_fen(c.fen).key());
+  }
+}
+
+TEST_CASE("incremental keys match keys from scratch over Chess960 trees", "[position][chess960]") {
+  int nodes = 0;
+  const auto suite = test::load_perft_suite("chess960.epd");
+  for (std::size_t i = 960; i < suite.size(); i += 4) {
+    Position pos = test::from_fen(suite[i].fen);
+    walk_keys(pos, 3, nodes);
+  }
+  CHECK(nodes > 100000);
+}
+
 TEST_CASE("malformed FEN is rejected with a message and leaves the position unchanged", "[position]") {
   const char* bad[] = {
       "",
@@ -98,7 +193,8 @@ TEST_CASE("malformed FEN is rejected with a message and leaves the position unch
       "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",          // 7 squares
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",         // bad piece
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",         // bad side
-      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkA - 0 1",         // bad castling char
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - 0 1",         // bad castling char
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkA - 0 1",         // A is the a1 rook: Q twice
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1",         // repeated right
       "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",         // k right without h8 rook
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1",         // no white king

@@ -153,7 +153,7 @@ TEST_CASE("uci lists every option once and ends with uciok", "[uci]") {
   REQUIRE_FALSE(out.empty());
   CHECK(out.front().rfind("id name Vireo", 0) == 0);
   CHECK(out.back() == "uciok");
-  for (const char* name : {"Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "Clear Hash"})
+  for (const char* name : {"Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "Clear Hash", "UCI_Chess960"})
     CHECK(std::count_if(out.begin(), out.end(), [&](const std::string& l) {
             return l.rfind(std::string("option name ") + name + " type", 0) == 0;
           }) == 1);
@@ -191,4 +191,68 @@ TEST_CASE("info lines carry integer fields and a legal pv", "[uci]") {
     }
   }
   CHECK(infos >= 8);
+}
+
+TEST_CASE("castling is the king's two-step by default and king-takes-rook under UCI_Chess960", "[uci][chess960]") {
+  Captured c;
+  c.session.handle("uci");
+  const auto options = c.take();
+  CHECK(std::count(options.begin(), options.end(), "option name UCI_Chess960 type check default false") == 1);
+
+  c.session.handle("position fen r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
+  c.session.handle("go depth 3 searchmoves e1g1");
+  CHECK(c.wait_for("bestmove").rfind("bestmove e1g1", 0) == 0);
+  c.take();
+  c.session.handle("setoption name UCI_Chess960 value true");
+  c.session.handle("go depth 3 searchmoves e1h1");
+  CHECK(c.wait_for("bestmove").rfind("bestmove e1h1", 0) == 0);
+  c.take();
+
+  // The white king stays on g1 while its rook castles; black's goes from g8 to c8.
+  c.session.handle("position fen r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1 moves g1h1 g8a8");
+  CHECK(c.session.engine().position().fen() == "2kr3r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 w - - 2 2");
+  c.session.handle("position fen r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1");
+  c.session.handle("d");
+  auto out = c.take();
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].find("Castling rooks: h1 a1 h8 a8") != std::string::npos);
+  c.session.handle("go perft 1");
+  out = c.take();
+  CHECK(std::count(out.begin(), out.end(), "g1h1: 1") == 1);
+  CHECK(std::count(out.begin(), out.end(), "g1a1: 1") == 1);
+  c.session.handle("go depth 3 searchmoves g1h1 g1a1");
+  const std::string best = c.wait_for("bestmove");
+  CHECK((best.rfind("bestmove g1h1", 0) == 0 || best.rfind("bestmove g1a1", 0) == 0));
+  c.take();
+
+  // Any search: its best move and every pv are legal moves written for Chess960.
+  const Position root = c.session.engine().position();
+  c.session.handle("go depth 3");
+  REQUIRE_FALSE(c.wait_for("bestmove").empty());
+  for (const auto& line : c.take()) {
+    INFO(line);
+    std::string moves;
+    if (line.rfind("bestmove ", 0) == 0) moves = line.substr(9);
+    else if (line.find(" pv ") != std::string::npos) moves = line.substr(line.find(" pv ") + 4);
+    else continue;
+    Position pos = root;
+    std::istringstream in(moves);
+    for (std::string m; in >> m;) {
+      if (m == "ponder") continue;
+      const Move mv = parse_uci_move(pos, m);
+      REQUIRE_FALSE(mv.is_none());
+      CHECK(move_to_uci(pos, mv, true) == m);
+      pos.make_move(mv);
+    }
+  }
+}
+
+TEST_CASE("a FEN whose castling rights fit no king and rook gets one error line", "[uci][chess960]") {
+  Captured c;
+  const std::string good = c.session.engine().position().fen();
+  c.session.handle("position fen 4k3/8/8/8/8/8/4K3/R6R w KQ - 0 1");
+  const auto out = c.take();
+  REQUIRE(out.size() == 1);
+  CHECK(out[0] == "info string error: FEN castling field 'KQ': the white king is not on its first rank; position unchanged");
+  CHECK(c.session.engine().position().fen() == good);
 }

@@ -42,7 +42,7 @@ class PolyglotBook {
 
   // Polyglot's move encoding: castling as king-takes-rook (e1h1), promotions 1..4 = N..R..Q.
   static Move decode_move(const Position& pos, std::uint16_t raw);
-  static std::uint16_t encode_move(Move m);
+  static std::uint16_t encode_move(const Position& pos, Move m);
 
  private:
   struct Raw {

@@ -49,7 +49,13 @@ inline MoveList legal_moves(const Position& pos) {
   return list;
 }
 
-// The legal move whose UCI text is `text`, or Move::none() when there is none.
+// A move's UCI text. Castling is the king's two-step (e1g1) in standard chess and, with
+// UCI_Chess960, the king taking its own rook (e1h1): the only spelling that stays unambiguous
+// when the king starts next to or on its destination. `pos` may also be an earlier position
+// of the game, such as a PV's root: the castling rooks stay put until they castle.
+std::string move_to_uci(const Position& pos, Move m, bool chess960);
+
+// The legal move whose UCI text is `text` in either notation, or Move::none() when there is none.
 Move parse_uci_move(const Position& pos, std::string_view text);
 
 }  // namespace vireo

@@ -2,6 +2,8 @@
 // move clocks, and a Zobrist key kept up to date by make_move/unmake_move.
 #pragma once
 
+#include <array>
+#include <bit>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,6 +28,14 @@ struct StateInfo {
   Piece captured = NO_PIECE;
 };
 
+// What a castling right needs, fixed when the FEN is read: king and rook stay on their squares
+// for as long as the right lasts. Chess960 lets them start on any files of the first rank.
+struct CastlingPath {
+  Square rook = NO_SQUARE;  // where the rook starts
+  Bitboard empty = 0;       // squares king and rook cross or land on, other than their own
+  Bitboard king_path = 0;   // squares the king crosses or lands on: none may be attacked
+};
+
 class Position {
  public:
   static constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -33,7 +43,9 @@ class Position {
   Position();  // the start position
 
   // Sets the position from FEN (4 to 6 fields). On error returns a message and leaves the
-  // position as it was.
+  // position as it was. Castling rights are KQkq, meaning the outermost rook on that side
+  // (X-FEN), or the castling rook's file (Shredder-FEN, and X-FEN for an inner rook): AHah.
+  // fen() writes X-FEN, which is plain KQkq for the standard start squares.
   std::optional<std::string> set_fen(std::string_view fen);
   std::string fen() const;
   std::string pretty() const;
@@ -55,6 +67,9 @@ class Position {
   bool in_check() const { return state().checkers != 0; }
   Bitboard blockers() const { return state().blockers; }
   int castling_rights() const { return state().castling; }
+  // By CastlingRight bit; a right the FEN did not give has no rook.
+  const CastlingPath& castling_path(int right) const { return castling_[std::countr_zero(unsigned(right))]; }
+  Square castling_rook(Move castle) const { return castling_path(castling_right(castle)).rook; }
   Square ep_square() const { return state().ep_square; }
   int rule50() const { return state().rule50; }
   int game_ply() const { return game_ply_; }
@@ -92,6 +107,10 @@ class Position {
   Bitboard slider_blockers(Color king_color) const;
   bool ep_capturable(Square ep) const;
   std::optional<std::string> validate() const;
+  std::optional<std::string> set_castling(std::string_view field);
+  std::optional<std::string> add_castling_right(char c, std::string_view field);
+  Square outermost_rook(Color c, bool king_side) const;
+  void do_castling(Color us, Move castle, bool undo);
 
   Piece board_[SQUARE_NB];
   Bitboard by_type_[PIECE_TYPE_NB];
@@ -99,6 +118,8 @@ class Position {
   Color side_ = WHITE;
   int game_ply_ = 0;
   std::vector<StateInfo> states_;
+  std::array<CastlingPath, 4> castling_;
+  std::array<int, SQUARE_NB> castling_mask_;  // the rights a move from or to the square keeps
 };
 
 }  // namespace vireo

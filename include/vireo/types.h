@@ -54,8 +54,16 @@ enum CastlingRight : int {
   ALL_CASTLING = 15
 };
 
+constexpr int castling_right(Color c, bool king_side) { return (king_side ? WHITE_OO : WHITE_OOO) << (2 * c); }
+constexpr int castling_rights_of(Color c) { return (WHITE_OO | WHITE_OOO) << (2 * c); }
+// Where castling takes king and rook, whichever files they start on (Chess960 too).
+constexpr Square castling_king_to(Color c, bool king_side) { return relative_square(c, king_side ? G1 : C1); }
+constexpr Square castling_rook_to(Color c, bool king_side) { return relative_square(c, king_side ? F1 : D1); }
+
 // A move in 16 bits: from (0-5), to (6-11), promotion piece minus knight (12-13), kind (14-15).
-// Castling is stored as the king's own move (e1g1), which is also its UCI text.
+// Castling is stored as the king's move to its destination, the g- or c-file (e1g1), in
+// Chess960 too, where the king may not move at all (g1g1): standard moves keep one encoding
+// whatever the variant. Where the rook starts is the Position's (castling_rook).
 class Move {
  public:
   enum Kind : std::uint16_t { NORMAL = 0, PROMOTION = 1, EN_PASSANT = 2, CASTLING = 3 };
@@ -81,10 +89,17 @@ class Move {
   constexpr explicit operator bool() const { return data_ != 0; }
   constexpr bool operator==(const Move&) const = default;
 
+  // The standard UCI text; Chess960's castling text needs the position (move_to_uci).
   std::string to_uci() const;
 
  private:
   std::uint16_t data_ = 0;
 };
+
+// The right a castling move uses and its rook's destination follow from the king's.
+constexpr bool is_king_side(Move castle) { return file_of(castle.to()) == 6; }
+constexpr Color castling_color(Move castle) { return rank_of(castle.to()) == 0 ? WHITE : BLACK; }
+constexpr int castling_right(Move castle) { return castling_right(castling_color(castle), is_king_side(castle)); }
+constexpr Square castling_rook_to(Move castle) { return castling_rook_to(castling_color(castle), is_king_side(castle)); }
 
 }  // namespace vireo

@@ -2,6 +2,7 @@
 // stdin), validated, then applied to the Engine. All output goes through one sink.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <optional>
 #include <string>
@@ -52,8 +53,9 @@ Command parse(std::string_view line);
 
 // Formats a score as UCI does: `cp N` or `mate N` (moves, negative when getting mated).
 std::string format_score(int score);
-std::string format_info(const SearchInfo& info);
-std::string format_bestmove(const SearchResult& result);
+// Moves are written for the search's root position, in Chess960 notation or not (move_to_uci).
+std::string format_info(const SearchInfo& info, const Position& root, bool chess960);
+std::string format_bestmove(const SearchResult& result, const Position& root, bool chess960);
 
 class Session {
  public:
@@ -91,6 +93,7 @@ class Session {
   OptionRegistry options_;
   PolyglotBook book_;
   std::shared_ptr<const nnue::Network> network_ = nnue::embedded_network();  // EvalFile's net
+  std::atomic<bool> chess960_ = false;  // UCI_Chess960; the search thread reads it to print moves
   std::mt19937_64 rng_{std::random_device{}()};
 };
 
