@@ -134,23 +134,17 @@ SearchResult Searcher::run(const Position& root, const Limits& limits, TimeManag
     double changes = 0;
 
     for (int depth = 1; depth <= max_depth; ++depth) {
-      excluded_root_.clear();
-      for (int line = 0; line < multipv; ++line) {
-        seldepth_ = 0;
-        int score = aspiration(depth, line_scores[line]);
-        if (aborted_) break;
-        line_scores[line] = score;
-        const Frame& f = stack_[0];
-        excluded_root_.push_back(f.pv[0]);
-        if (line == 0) {
-          changes = changes / 2 + (f.pv[0] != result.best && depth > 1 ? 1 : 0);
-          stability = f.pv[0] == result.best ? stability + 1 : 0;
-          result.best = f.pv[0];
-          result.ponder = f.pv_length > 1 ? f.pv[1] : Move::none();
-          result.score = score;
-          result.depth = depth;
-        }
-        if (listeners.on_info) listeners.on_info(make_info(depth, score, BOUND_EXACT, line));
+      const std::vector<RootLine> lines = search_lines(depth, line_scores);
+      for (const RootLine& line : lines)
+        if (listeners.on_info) listeners.on_info(line.info);
+      if (!lines.empty()) {
+        const RootLine& top = lines.front();
+        changes = changes / 2 + (top.move != result.best && depth > 1 ? 1 : 0);
+        stability = top.move == result.best ? stability + 1 : 0;
+        result.best = top.move;
+        result.ponder = top.ponder;
+        result.score = top.score;
+        result.depth = depth;
       }
       if (aborted_) break;
       tm.update(stability, changes);
@@ -172,6 +166,30 @@ SearchResult Searcher::run(const Position& root, const Limits& limits, TimeManag
   }
   result.nodes = nodes_;
   return result;
+}
+
+// Searches one iteration's MultiPV lines (those finished before an abort), best first.
+std::vector<Searcher::RootLine> Searcher::search_lines(int depth, std::vector<int>& line_scores) {
+  excluded_root_.clear();
+  std::vector<RootLine> lines;
+  for (std::size_t line = 0; line < line_scores.size(); ++line) {
+    seldepth_ = 0;
+    const int score = aspiration(depth, line_scores[line]);
+    if (aborted_) break;
+    const Frame& f = stack_[0];
+    excluded_root_.push_back(f.pv[0]);
+    lines.push_back({f.pv[0], f.pv_length > 1 ? f.pv[1] : Move::none(), score,
+                     make_info(depth, score, BOUND_EXACT, int(line))});
+  }
+  // A line searches without the moves of the lines before it, so it should not score above
+  // them; when it does, an earlier search missed what it found (pruning, reductions), and the
+  // better line goes first, its move becoming the best move.
+  std::stable_sort(lines.begin(), lines.end(), [](const RootLine& a, const RootLine& b) { return a.score > b.score; });
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    line_scores[i] = lines[i].score;
+    lines[i].info.multipv = int(i) + 1;
+  }
+  return lines;
 }
 
 int Searcher::aspiration(int depth, int prev_score) {

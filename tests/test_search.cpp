@@ -23,8 +23,9 @@ struct Run {
   std::vector<SearchInfo> infos;
 };
 
-Run search(const Position& pos, Limits limits) {
+Run search(const Position& pos, Limits limits, int multipv = 1) {
   Engine engine;
+  engine.set_multipv(multipv);
   Run run;
   std::mutex m;
   std::condition_variable cv;
@@ -81,6 +82,24 @@ TEST_CASE("mate puzzles are solved with the right distance and a mating PV", "[s
     for (Move m : last.pv) pos.make_move(m);
     CHECK(pos.in_check());
     CHECK(legal_moves(pos).empty());
+  }
+}
+
+TEST_CASE("MultiPV lines come best first, and the best line's move is played", "[search]") {
+  for (const char* fen : {"7k/8/8/8/8/8/1R6/KR6 w - - 0 1", "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
+                          "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"}) {
+    INFO(fen);
+    const Run run = search(from_fen(fen), depth(7), 3);
+    REQUIRE(run.infos.size() == 21);
+    for (std::size_t i = 0; i < run.infos.size(); ++i) {
+      const SearchInfo& info = run.infos[i];
+      CHECK(info.depth == int(i / 3) + 1);
+      CHECK(info.multipv == int(i % 3) + 1);
+      if (i % 3) CHECK(info.score <= run.infos[i - 1].score);
+    }
+    const SearchInfo& top = run.infos[18];
+    CHECK(run.result.best == top.pv.front());
+    CHECK(run.result.score == top.score);
   }
 }
 

@@ -90,6 +90,13 @@ class Searcher {
   std::optional<int> prune_node(const Node& n, int beta, int eval);
   bool prune_move(const Node& n, Move m, bool quiet, int alpha, int moves, MovePicker& picker);
   int search_move(const Node& n, int alpha, int beta, int moves, bool reducible, int history);
+  // One MultiPV line of an iteration: its first two moves, score and report.
+  struct RootLine {
+    Move move, ponder;
+    int score;
+    SearchInfo info;
+  };
+  std::vector<RootLine> search_lines(int depth, std::vector<int>& line_scores);
   int aspiration(int depth, int prev_score);
   bool should_stop();
   void update_pv(int ply, Move m);
