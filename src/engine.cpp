@@ -105,6 +105,19 @@ void Engine::set_multipv(int n) {
   multipv_ = n;
 }
 
+void Engine::set_tablebase_settings(const TablebaseSettings& s) {
+  stop();
+  searcher_.set_tablebase_settings(s);
+}
+
+std::optional<std::string> Engine::load_tablebases(const std::string& paths, tablebase::LoadReport* report) {
+  stop();
+  auto err = tablebase::load(paths, report);
+  // Scores stored before may contradict the tables now loaded, or rest on tables now gone.
+  if (!err) tt_.clear();
+  return err;
+}
+
 void Engine::set_move_overhead(int ms) {
   stop();
   move_overhead_ = ms;

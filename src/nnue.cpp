@@ -183,7 +183,7 @@ int output(const Network& net, const Accumulator& acc, Color stm) {
   const std::int64_t sum = screlu_dot(acc.values[stm].data(), net.output_weights.data()) +
                            screlu_dot(acc.values[~stm].data(), net.output_weights.data() + HIDDEN);
   const std::int64_t cp = (sum / QA + net.output_bias) * net.cp_scale / (QA * QB);
-  return int(std::clamp<std::int64_t>(cp, -SCORE_MATE_IN_MAX + 1, SCORE_MATE_IN_MAX - 1));
+  return int(std::clamp<std::int64_t>(cp, -SCORE_TB_WIN_IN_MAX + 1, SCORE_TB_WIN_IN_MAX - 1));
 }
 
 int evaluate(const Network& net, const Position& pos) {

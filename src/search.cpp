@@ -7,6 +7,7 @@
 #include "vireo/evaluate.h"
 #include "vireo/search_params.h"
 #include "vireo/see.h"
+#include "vireo/tablebase.h"
 
 namespace vireo {
 
@@ -119,6 +120,9 @@ SearchResult Searcher::run(const Position& root, const Limits& limits, TimeManag
     if (limits.searchmoves.empty() ||
         std::find(limits.searchmoves.begin(), limits.searchmoves.end(), e.move) != limits.searchmoves.end())
       root_moves_.push_back(e.move);
+  tbhits_ = 0;
+  tb_pieces_ = std::min(tablebase::max_pieces(), tb_settings_.probe_limit);
+  rank_root_by_tablebase();
 
   SearchResult result;
   if (root_moves_.empty()) {
@@ -168,6 +172,53 @@ SearchResult Searcher::run(const Position& root, const Limits& limits, TimeManag
   return result;
 }
 
+namespace {
+
+// What a tablebase result is worth `plies` from the root, and which bound that score is: a
+// win may still be improved on by a mate, a loss only worsened by one.
+std::pair<int, Bound> tablebase_score(tablebase::Wdl wdl, int plies, bool rule50) {
+  using tablebase::Wdl;
+  // With the 50-move rule a cursed win or blessed loss is a draw, kept a point off zero so that
+  // the side that could still win if the opponent errs prefers it to a dead draw.
+  if (rule50 && wdl == Wdl::CURSED_WIN) return {SCORE_DRAW + 1, BOUND_EXACT};
+  if (rule50 && wdl == Wdl::BLESSED_LOSS) return {SCORE_DRAW - 1, BOUND_EXACT};
+  if (wdl > Wdl::DRAW) return {tb_win_in(plies), BOUND_LOWER};
+  if (wdl < Wdl::DRAW) return {tb_loss_in(plies), BOUND_UPPER};
+  return {SCORE_DRAW, BOUND_EXACT};
+}
+
+}  // namespace
+
+// The tables hold positions without castling rights and know nothing of the 50-move counter,
+// so they are probed only right after a capture or pawn move (and castling rights lost).
+std::optional<Searcher::TablebaseScore> Searcher::probe_tablebase(int depth, int ply) {
+  const int pieces = popcount(pos_.pieces());
+  if (pieces > tb_pieces_ || (pieces == tb_pieces_ && depth < tb_settings_.probe_depth)) return std::nullopt;
+  const auto wdl = tablebase::probe_wdl(pos_);
+  if (!wdl) return std::nullopt;
+  ++tbhits_;
+  const auto [score, bound] = tablebase_score(*wdl, ply, tb_settings_.rule50);
+  return TablebaseScore{score, bound};
+}
+
+// With the root in the tables, only the moves that keep its result are searched: for a win,
+// those that reach a capture or pawn move soonest, which converts it within the 50-move rule
+// however the search ranks them. The root's score is then the tables' (distance: DTZ).
+void Searcher::rank_root_by_tablebase() {
+  root_tb_score_.reset();
+  if (root_moves_.empty() || popcount(pos_.pieces()) > tb_pieces_) return;
+  const std::vector<tablebase::RootMove> ranked = tablebase::probe_root(pos_);
+  if (ranked.empty()) return;
+  ++tbhits_;
+  std::vector<Move> kept;
+  const std::vector<tablebase::RootMove> best = tablebase::best_root_moves(ranked, tb_settings_.rule50);
+  for (const tablebase::RootMove& r : best)
+    if (std::find(root_moves_.begin(), root_moves_.end(), r.move) != root_moves_.end()) kept.push_back(r.move);
+  if (kept.empty()) return;  // searchmoves allowed none of them: search what it allows
+  root_moves_ = kept;
+  root_tb_score_ = tablebase_score(best.front().wdl, std::min(best.front().dtz, MAX_PLY - 1), tb_settings_.rule50).first;
+}
+
 // Searches one iteration's MultiPV lines (those finished before an abort), best first.
 std::vector<Searcher::RootLine> Searcher::search_lines(int depth, std::vector<int>& line_scores) {
   excluded_root_.clear();
@@ -180,6 +231,8 @@ std::vector<Searcher::RootLine> Searcher::search_lines(int depth, std::vector<in
     excluded_root_.push_back(f.pv[0]);
     lines.push_back({f.pv[0], f.pv_length > 1 ? f.pv[1] : Move::none(), score,
                      make_info(depth, score, BOUND_EXACT, int(line))});
+    // The tables know the root's value better than the evaluation does; a mate is exact too.
+    if (root_tb_score_ && !is_mate_score(score)) lines.back().info.score = *root_tb_score_;
   }
   // A line searches without the moves of the lines before it, so it should not score above
   // them; when it does, an earlier search missed what it found (pruning, reductions), and the
@@ -195,7 +248,7 @@ std::vector<Searcher::RootLine> Searcher::search_lines(int depth, std::vector<in
 int Searcher::aspiration(int depth, int prev_score) {
   int delta = ASPIRATION_DELTA;
   int alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
-  if (depth >= ASPIRATION_DEPTH && !is_mate_score(prev_score)) {
+  if (depth >= ASPIRATION_DEPTH && !is_decisive(prev_score)) {
     alpha = std::max(prev_score - delta, -SCORE_INFINITE);
     beta = std::min(prev_score + delta, int(SCORE_INFINITE));
   }
@@ -248,12 +301,27 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
        (tte.bound == BOUND_UPPER && tte.score <= alpha)))
     return tte.score;
 
+  // Step 2b. Tablebases: a proven result, exact or a bound the search may still improve on.
+  int tb_floor = -SCORE_INFINITE, tb_ceiling = SCORE_INFINITE;
+  if (!root)
+    if (const auto tb = probe_tablebase(depth, ply)) {
+      if (tb->bound == BOUND_EXACT || (tb->bound == BOUND_LOWER ? tb->score >= beta : tb->score <= alpha)) {
+        // Deeper than searched: no search from here would learn more than the table knows.
+        tt_.store(pos_.key(), ply, Move::none(), tb->score, SCORE_NONE, std::min(depth + 6, MAX_PLY - 1), tb->bound,
+                  pv_node);
+        return tb->score;
+      }
+      // A PV node goes on searching for the exact score, within what the table allows.
+      if (tb->bound == BOUND_LOWER) alpha = std::max(alpha, tb_floor = tb->score);
+      else tb_ceiling = tb->score;
+    }
+
   // Step 3. Static evaluation; a TT score with a fitting bound is a better estimate.
   int eval = SCORE_NONE;
   if (!in_check) {
     f.static_eval = tt_hit && tte.eval != SCORE_NONE ? tte.eval : static_evaluate();
     eval = f.static_eval;
-    if (tt_hit && tte.score != SCORE_NONE && !is_mate_score(tte.score) &&
+    if (tt_hit && tte.score != SCORE_NONE && !is_decisive(tte.score) &&
         (tte.bound & (tte.score > eval ? BOUND_LOWER : BOUND_UPPER)))
       eval = tte.score;
   } else {
@@ -277,7 +345,7 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
                            : Move::none();
   MovePicker picker(pos_, tt_move, history_, f.killers, counter);
   std::vector<Move> quiets_tried;
-  int best_score = -SCORE_INFINITE;
+  int best_score = tb_floor;
   Move best_move;
   int moves = 0;
 
@@ -316,6 +384,7 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   }
 
   if (moves == 0) return in_check ? mated_in(ply) : SCORE_DRAW;
+  best_score = std::min(best_score, tb_ceiling);
 
   // Step 8. Store. Later MultiPV lines exclude root moves, so their root result is not the
   // position's true value and is not stored.
@@ -329,7 +398,7 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
 std::optional<int> Searcher::prune_node(const Node& n, int beta, int eval) {
   const int depth = n.depth, ply = n.ply;
   // Reverse futility: far enough above beta that the remaining plies will not bring it back.
-  if (depth <= RFP_DEPTH && !is_mate_score(eval) && eval - RFP_MARGIN * (depth - n.improving) >= beta) return eval;
+  if (depth <= RFP_DEPTH && !is_decisive(eval) && eval - RFP_MARGIN * (depth - n.improving) >= beta) return eval;
 
   // Null move: if passing still beats beta after a reduced search, a real move will too.
   // Not with pawns alone (zugzwang), not twice in a row, not from a static eval below beta.
@@ -344,7 +413,7 @@ std::optional<int> Searcher::prune_node(const Node& n, int beta, int eval) {
     unmake_null_move();
     if (aborted_) return 0;
     // A mate found after passing is not proven: passing is not a legal move.
-    if (score >= beta) return is_mate_score(score) ? beta : score;
+    if (score >= beta) return is_decisive(score) ? beta : score;
   }
   return std::nullopt;
 }
@@ -454,6 +523,7 @@ SearchInfo Searcher::make_info(int depth, int score, Bound bound, int pv_index) 
   info.nodes = nodes_;
   info.time_ms = now_ms() - start_;
   info.hashfull = tt_.hashfull();
+  info.tbhits = tbhits_;
   const Frame& f = stack_[0];
   info.pv.assign(f.pv.begin(), f.pv.begin() + f.pv_length);
   return info;

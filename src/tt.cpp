@@ -11,15 +11,15 @@ namespace vireo {
 namespace {
 
 int score_to_tt(int score, int ply) {
-  if (score >= SCORE_MATE_IN_MAX) return score + ply;
-  if (score <= -SCORE_MATE_IN_MAX) return score - ply;
+  if (score >= SCORE_TB_WIN_IN_MAX) return score + ply;
+  if (score <= -SCORE_TB_WIN_IN_MAX) return score - ply;
   return score;
 }
 
 int score_from_tt(int score, int ply) {
   if (score == SCORE_NONE) return score;
-  if (score >= SCORE_MATE_IN_MAX) return score - ply;
-  if (score <= -SCORE_MATE_IN_MAX) return score + ply;
+  if (score >= SCORE_TB_WIN_IN_MAX) return score - ply;
+  if (score <= -SCORE_TB_WIN_IN_MAX) return score + ply;
   return score;
 }
 

@@ -177,7 +177,7 @@ std::string format_info(const SearchInfo& info, const Position& root, bool chess
   if (info.bound == BOUND_LOWER) s += " lowerbound";
   if (info.bound == BOUND_UPPER) s += " upperbound";
   const std::uint64_t nps = info.nodes * 1000 / std::uint64_t(std::max<TimePoint>(info.time_ms, 1));
-  s += fmt::format(" nodes {} nps {} hashfull {} time {}", info.nodes, nps, info.hashfull, info.time_ms);
+  s += fmt::format(" nodes {} nps {} hashfull {} tbhits {} time {}", info.nodes, nps, info.hashfull, info.tbhits, info.time_ms);
   if (!info.pv.empty()) {
     s += " pv";
     for (Move m : info.pv) {
@@ -244,6 +244,19 @@ void Session::register_options() {
     return std::nullopt;
   });
   options_.add_string("EvalFile", std::string(EMBEDDED_NET), [this](const std::string& v) { return load_network(v); });
+  // Syzygy tables: folders separated by ':'; the other three are read at each `go`.
+  options_.add_string("SyzygyPath", "", [this](const std::string& v) { return load_tablebases(v); });
+  options_.add_spin("SyzygyProbeDepth", 1, 1, 100);
+  options_.add_check("Syzygy50MoveRule", true);
+  options_.add_spin("SyzygyProbeLimit", 7, 0, 7);
+}
+
+std::optional<std::string> Session::load_tablebases(const std::string& paths) {
+  tablebase::LoadReport r;
+  if (auto err = engine_.load_tablebases(paths, &r)) return *err + "; keeping the tables loaded before";
+  if (!paths.empty())
+    out_(fmt::format("info string Syzygy: {} WDL and {} DTZ tables, up to {} pieces", r.wdl_files, r.dtz_files, r.max_pieces));
+  return std::nullopt;
 }
 
 std::optional<std::string> Session::load_network(const std::string& file) {
@@ -361,6 +374,8 @@ void Session::apply(const cmd::Go& c) {
     else bad.push_back(text);
   }
   if (!bad.empty()) error(fmt::format("searchmoves ignores illegal moves: {}", fmt::join(bad, " ")));
+  engine_.set_tablebase_settings({int(options_.spin("SyzygyProbeLimit")), int(options_.spin("SyzygyProbeDepth")),
+                                  options_.check("Syzygy50MoveRule")});
   engine_.go(limits);
 }
 

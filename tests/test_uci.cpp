@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "vireo/movegen.h"
+#include "vireo/tablebase.h"
 #include "vireo/uci.h"
 
 using namespace vireo;
@@ -153,7 +154,8 @@ TEST_CASE("uci lists every option once and ends with uciok", "[uci]") {
   REQUIRE_FALSE(out.empty());
   CHECK(out.front().rfind("id name Vireo", 0) == 0);
   CHECK(out.back() == "uciok");
-  for (const char* name : {"Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "Clear Hash", "UCI_Chess960"})
+  for (const char* name : {"Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "Clear Hash", "UCI_Chess960",
+                           "SyzygyPath", "SyzygyProbeDepth", "Syzygy50MoveRule", "SyzygyProbeLimit"})
     CHECK(std::count_if(out.begin(), out.end(), [&](const std::string& l) {
             return l.rfind(std::string("option name ") + name + " type", 0) == 0;
           }) == 1);
@@ -178,7 +180,7 @@ TEST_CASE("info lines carry integer fields and a legal pv", "[uci]") {
   for (const auto& line : c.take()) {
     if (line.rfind("info depth", 0) != 0) continue;
     ++infos;
-    for (const char* field : {" seldepth ", " multipv ", " score ", " nodes ", " nps ", " hashfull ", " time ", " pv "})
+    for (const char* field : {" seldepth ", " multipv ", " score ", " nodes ", " nps ", " hashfull ", " tbhits ", " time ", " pv "})
       CHECK(line.find(field) != std::string::npos);
     Position pos = root;
     auto pv = line.substr(line.find(" pv ") + 4);
@@ -255,4 +257,29 @@ TEST_CASE("a FEN whose castling rights fit no king and rook gets one error line"
   REQUIRE(out.size() == 1);
   CHECK(out[0] == "info string error: FEN castling field 'KQ': the white king is not on its first rank; position unchanged");
   CHECK(c.session.engine().position().fen() == good);
+}
+
+TEST_CASE("SyzygyPath loads tables with a report; a bad path is one error and changes nothing", "[uci][tablebase]") {
+  Captured c;
+  c.session.handle(std::string("setoption name SyzygyPath value ") + VIREO_TEST_DATA_DIR + "/syzygy");
+  auto out = c.take();
+  REQUIRE(out.size() == 1);
+  CHECK(out[0] == "info string Syzygy: 7 WDL and 7 DTZ tables, up to 4 pieces");
+  c.session.handle("setoption name SyzygyPath value /nonexistent/syzygy");
+  out = c.take();
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].rfind("info string error: SyzygyPath: '/nonexistent/syzygy' is not a folder", 0) == 0);
+  CHECK(tablebase::max_pieces() == 4);
+
+  // Taking the rook reaches a won table position: the search sees it, and counts the probes.
+  c.session.handle("position fen 8/8/2k5/8/8/1r6/1Q6/6K1 w - - 0 1");
+  c.session.handle("go depth 6");
+  CHECK(c.wait_for("bestmove").rfind("bestmove b2b3", 0) == 0);
+  const auto lines = c.take();
+  CHECK(std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
+    return l.rfind("info depth", 0) == 0 && l.find(" tbhits 0 ") == std::string::npos;
+  }));
+  c.session.handle("setoption name SyzygyPath value <empty>");
+  CHECK(c.take().empty());
+  CHECK(tablebase::max_pieces() == 0);
 }

@@ -9,6 +9,7 @@
 
 #include "vireo/perft.h"
 #include "vireo/search.h"
+#include "vireo/tablebase.h"
 
 namespace vireo {
 
@@ -31,6 +32,9 @@ class Engine {
   // The network that evaluates; none: the hand-written evaluation. Default: the embedded one.
   void set_network(std::shared_ptr<const nnue::Network> net);
   void set_multipv(int n);
+  void set_tablebase_settings(const TablebaseSettings& s);
+  // Loads the Syzygy tables of `paths` (see tablebase::load); an error leaves the old ones.
+  std::optional<std::string> load_tablebases(const std::string& paths, tablebase::LoadReport* report);
   void set_move_overhead(int ms);
 
   const Position& position() const { return position_; }

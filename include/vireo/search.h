@@ -24,6 +24,7 @@ struct SearchInfo {
   std::uint64_t nodes = 0;
   TimePoint time_ms = 0;
   int hashfull = 0;
+  std::uint64_t tbhits = 0;
   std::vector<Move> pv;
 };
 
@@ -33,6 +34,13 @@ struct SearchResult {
   int score = 0;
   int depth = 0;
   std::uint64_t nodes = 0;
+};
+
+// How the search uses the Syzygy tables loaded by tablebase::load.
+struct TablebaseSettings {
+  int probe_limit = 7;  // probe positions with at most this many pieces
+  int probe_depth = 1;  // positions as large as the largest table: only from this depth
+  bool rule50 = true;   // false: cursed wins and blessed losses count as wins and losses
 };
 
 struct SearchListeners {
@@ -51,6 +59,7 @@ class Searcher {
 
   // The network that evaluates positions; none: the hand-written evaluation.
   void set_network(std::shared_ptr<const nnue::Network> net) { net_ = std::move(net); }
+  void set_tablebase_settings(const TablebaseSettings& s) { tb_settings_ = s; }
 
   // Forgets what earlier searches learned (histories, killers); the TT is cleared separately.
   void clear();
@@ -77,6 +86,12 @@ class Searcher {
   void make_null_move();
   void unmake_null_move();
   int qsearch(int alpha, int beta, int ply);
+  struct TablebaseScore {
+    int score;
+    Bound bound;
+  };
+  std::optional<TablebaseScore> probe_tablebase(int depth, int ply);
+  void rank_root_by_tablebase();
   // What the pruning and reduction helpers need to know about the node being searched.
   struct Node {
     int depth;
@@ -106,6 +121,7 @@ class Searcher {
 
   TranspositionTable& tt_;
   std::shared_ptr<const nnue::Network> net_;
+  TablebaseSettings tb_settings_;
   nnue::AccumulatorStack accumulators_;
   History history_;
   std::array<Frame, MAX_PLY + 4> stack_{};
@@ -121,6 +137,9 @@ class Searcher {
   TimePoint start_ = 0;
   std::vector<Move> root_moves_;      // legal root moves, restricted by searchmoves
   std::vector<Move> excluded_root_;   // best moves of earlier MultiPV lines this iteration
+  int tb_pieces_ = 0;                 // positions with at most this many pieces are probed
+  std::uint64_t tbhits_ = 0;
+  std::optional<int> root_tb_score_;  // what the tables say of the root, when they know it
   bool was_pondering_ = false;
 };
 

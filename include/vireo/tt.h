@@ -1,6 +1,6 @@
 // Transposition table: buckets of three 10-byte entries in one 32-byte slot, replaced by
-// depth and age. Mate scores are stored relative to the node, not the root, so a mate found
-// through a transposition at another ply still reports the right distance.
+// depth and age. Mate and tablebase scores are stored relative to the node, not the root, so a
+// mate found through a transposition at another ply still reports the right distance.
 #pragma once
 
 #include <cstddef>

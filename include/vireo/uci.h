@@ -85,6 +85,7 @@ class Session {
   bool play_book_move(const cmd::Go& c);
   std::optional<std::string> load_book(bool own_book, const std::string& file);
   std::optional<std::string> load_network(const std::string& file);
+  std::optional<std::string> load_tablebases(const std::string& paths);
   void error(const std::string& message);
   void register_options();
 
