@@ -407,12 +407,29 @@ std::string find_default_book(const char* argv0) {
   if (ec) exe = fs::absolute(argv0, ec);
   const fs::path dir = exe.parent_path();
   // Beside the executable, in a source tree's books/ above a build directory, and installed.
+  // Last, the source tree the executable was built from, wherever its build folder is.
   const fs::path candidates[] = {dir / "vireo.bin", dir / "books" / "vireo.bin", dir.parent_path() / "books" / "vireo.bin",
-                                 dir.parent_path() / "share" / "vireo" / "vireo.bin", fs::path(VIREO_INSTALL_BOOK)};
+                                 dir.parent_path() / "share" / "vireo" / "vireo.bin", fs::path(VIREO_INSTALL_BOOK),
+                                 fs::path(VIREO_SOURCE_BOOK)};
   for (const auto& c : candidates)
     if (fs::is_regular_file(c, ec)) return c.string();
   return "";
 }
+
+namespace {
+
+void print_help(std::FILE* to) {
+  fmt::print(to,
+             "usage: vireo [SUBCOMMAND]\n"
+             "With no subcommand Vireo speaks UCI on stdin and stdout (for GUIs and tournament managers).\n"
+             "  bench [DEPTH]   search the bench positions (default depth {}); prints nodes and nodes/second\n"
+             "  makebook ...    build a Polyglot opening book from PGN games (vireo makebook for its options)\n"
+             "  datagen ...     play self-play games and record training positions (vireo datagen for its options)\n"
+             "  help            this list\n",
+             BENCH_DEFAULT_DEPTH);
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   std::mutex out_mutex;
@@ -423,13 +440,29 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
   };
   std::vector<std::string> args(argv + 1, argv + argc);
-  if (!args.empty() && args[0] == "makebook") return makebook_main({args.begin() + 1, args.end()});
-  if (!args.empty() && args[0] == "datagen") return datagen_main({args.begin() + 1, args.end()});
-  Session session(out, find_default_book(argv[0]));
   if (!args.empty()) {
+    const std::string& sub = args[0];
+    if (sub == "makebook") return makebook_main({args.begin() + 1, args.end()});
+    if (sub == "datagen") return datagen_main({args.begin() + 1, args.end()});
+    if (sub == "help" || sub == "--help" || sub == "-h") {
+      print_help(stdout);
+      return 0;
+    }
+    if (sub != "bench") {
+      std::fprintf(stderr, "vireo: unknown subcommand '%s'\n", sub.c_str());
+      print_help(stderr);
+      return 2;
+    }
+    // bench's depth is checked as the UCI command's is: a bad one is an error line, and exit 2.
+    bool ok = true;
+    Session session([&](const std::string& line) {
+      ok = ok && line.rfind("info string error", 0) != 0;
+      out(line);
+    });
     session.handle(join(args, 0, args.size()));
-    return 0;
+    return ok ? 0 : 2;
   }
+  Session session(out, find_default_book(argv[0]));
   for (std::string line; std::getline(std::cin, line);)
     if (!session.handle(line)) return 0;
   return 0;
