@@ -87,5 +87,25 @@ class Statistics(unittest.TestCase):
         self.assertAlmostEqual(r.llr, 1.2)
 
 
+class MatchArguments(unittest.TestCase):
+    def args(self, **kw):
+        a = dict(tc="8+0.08", hash=16, concurrency=2, openings="o.epd", pgn="p.pgn", games=10, variant=None,
+                 max_games=100, elo0=0, elo1=5, alpha=0.05, beta=0.05)
+        a.update(kw)
+        return type("A", (), a)()
+
+    def test_chess960_for_both_runners(self):
+        for runner in ("fastchess", "cutechess-cli"):
+            args = sprt.match_args(runner, self.args(variant="fischerandom"))
+            self.assertEqual(args[args.index("-variant") + 1], "fischerandom")
+            self.assertNotIn("-variant", sprt.match_args(runner, self.args()))
+
+    def test_fixed_games_or_sprt(self):
+        fixed = sprt.match_args("fastchess", self.args(games=10))
+        self.assertEqual(fixed[fixed.index("-rounds") + 1], "5")
+        self.assertNotIn("-sprt", fixed)
+        self.assertIn("-sprt", sprt.match_args("fastchess", self.args(games=0)))
+
+
 if __name__ == "__main__":
     sys.exit(0 if unittest.main(exit=False).result.wasSuccessful() else 1)
