@@ -13,6 +13,7 @@
 #include "vireo/evaluate.h"
 #include "vireo/makebook.h"
 #include "vireo/movegen.h"
+#include "vireo/wdl.h"
 
 namespace vireo::uci {
 
@@ -171,9 +172,13 @@ std::string format_score(int score) {
   return fmt::format("cp {}", score);
 }
 
-std::string format_info(const SearchInfo& info, const Position& root, bool chess960) {
+std::string format_info(const SearchInfo& info, const Position& root, bool chess960, bool show_wdl) {
   std::string s = fmt::format("info depth {} seldepth {} multipv {} score {}", info.depth, info.seldepth, info.multipv,
                               format_score(info.score));
+  if (show_wdl) {
+    const WinDrawLoss w = win_draw_loss(info.score, wdl_material(root));
+    s += fmt::format(" wdl {} {} {}", w.win, w.draw, w.loss);
+  }
   if (info.bound == BOUND_LOWER) s += " lowerbound";
   if (info.bound == BOUND_UPPER) s += " upperbound";
   const std::uint64_t nps = info.nodes * 1000 / std::uint64_t(std::max<TimePoint>(info.time_ms, 1));
@@ -200,7 +205,9 @@ Session::Session(Output out, std::string default_book) : out_(std::move(out)) {
   if (auto err = options_.set("BookFile", default_book.empty() ? "<empty>" : default_book)) error(*err);
   SearchListeners listeners;
   // The engine's position is the search's root: it changes only once the search has stopped.
-  listeners.on_info = [this](const SearchInfo& info) { out_(format_info(info, engine_.position(), chess960_)); };
+  listeners.on_info = [this](const SearchInfo& info) {
+    out_(format_info(info, engine_.position(), chess960_, show_wdl_));
+  };
   engine_.set_listeners(std::move(listeners),
                         [this](const SearchResult& r) { out_(format_bestmove(r, engine_.position(), chess960_)); });
 }
@@ -223,6 +230,11 @@ void Session::register_options() {
   // Only the notation of castling depends on it: FEN in either form is read in both modes.
   options_.add_check("UCI_Chess960", false, [this](const std::string& v) -> std::optional<std::string> {
     chess960_ = v == "true";
+    return std::nullopt;
+  });
+  // Win/draw/loss per mille beside each score, from the model of include/vireo/wdl.h.
+  options_.add_check("UCI_ShowWDL", false, [this](const std::string& v) -> std::optional<std::string> {
+    show_wdl_ = v == "true";
     return std::nullopt;
   });
   options_.add_spin("Move Overhead", 30, 0, 5000, [this](const std::string& v) -> std::optional<std::string> {

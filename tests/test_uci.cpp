@@ -283,3 +283,25 @@ TEST_CASE("SyzygyPath loads tables with a report; a bad path is one error and ch
   CHECK(c.take().empty());
   CHECK(tablebase::max_pieces() == 0);
 }
+
+TEST_CASE("UCI_ShowWDL adds win, draw and loss per mille to every info line", "[uci][wdl]") {
+  Captured c;
+  c.session.handle("setoption name UCI_ShowWDL value true");
+  c.session.handle("position startpos moves e2e4");
+  c.session.handle("go depth 6");
+  REQUIRE_FALSE(c.wait_for("bestmove").empty());
+  int infos = 0;
+  for (const auto& line : c.take()) {
+    if (line.rfind("info depth", 0) != 0) continue;
+    ++infos;
+    INFO(line);
+    const auto at = line.find(" wdl ");
+    REQUIRE(at != std::string::npos);
+    std::istringstream in(line.substr(at + 5));
+    int w = -1, d = -1, l = -1;
+    in >> w >> d >> l;
+    CHECK(w + d + l == 1000);
+    CHECK(std::min({w, d, l}) >= 0);
+  }
+  CHECK(infos >= 6);
+}

@@ -54,7 +54,8 @@ Command parse(std::string_view line);
 // Formats a score as UCI does: `cp N` or `mate N` (moves, negative when getting mated).
 std::string format_score(int score);
 // Moves are written for the search's root position, in Chess960 notation or not (move_to_uci).
-std::string format_info(const SearchInfo& info, const Position& root, bool chess960);
+// `show_wdl`: add `wdl W D L` (UCI_ShowWDL) after the score.
+std::string format_info(const SearchInfo& info, const Position& root, bool chess960, bool show_wdl = false);
 std::string format_bestmove(const SearchResult& result, const Position& root, bool chess960);
 
 class Session {
@@ -95,6 +96,7 @@ class Session {
   PolyglotBook book_;
   std::shared_ptr<const nnue::Network> network_ = nnue::embedded_network();  // EvalFile's net
   std::atomic<bool> chess960_ = false;  // UCI_Chess960; the search thread reads it to print moves
+  std::atomic<bool> show_wdl_ = false;  // UCI_ShowWDL, read by the search thread too
   std::mt19937_64 rng_{std::random_device{}()};
 };
 
