@@ -10,6 +10,7 @@
 
 #include "vireo/bench.h"
 #include "vireo/datagen.h"
+#include "vireo/epd.h"
 #include "vireo/evaluate.h"
 #include "vireo/makebook.h"
 #include "vireo/movegen.h"
@@ -437,6 +438,7 @@ void print_help(std::FILE* to) {
              "  bench [DEPTH]   search the bench positions (default depth {}); prints nodes and nodes/second\n"
              "  makebook ...    build a Polyglot opening book from PGN games (vireo makebook for its options)\n"
              "  datagen ...     play self-play games and record training positions (vireo datagen for its options)\n"
+             "  epd FILE ...    run a test suite: [--movetime MS | --depth N | --nodes N] [--csv]\n"
              "  help            this list\n",
              BENCH_DEFAULT_DEPTH);
 }
@@ -456,6 +458,7 @@ int main(int argc, char** argv) {
     const std::string& sub = args[0];
     if (sub == "makebook") return makebook_main({args.begin() + 1, args.end()});
     if (sub == "datagen") return datagen_main({args.begin() + 1, args.end()});
+    if (sub == "epd") return epd_main({args.begin() + 1, args.end()});
     if (sub == "help" || sub == "--help" || sub == "-h") {
       print_help(stdout);
       return 0;
