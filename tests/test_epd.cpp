@@ -23,12 +23,6 @@ std::string error_of(const std::string& line) {
   return std::holds_alternative<std::string>(r) ? std::get<std::string>(r) : "";
 }
 
-Limits depth(int d) {
-  Limits l;
-  l.depth = d;
-  return l;
-}
-
 }  // namespace
 
 TEST_CASE("EPD lines: bm and am in SAN or UCI, ids, and clear errors", "[epd]") {
@@ -56,15 +50,15 @@ TEST_CASE("EPD lines: bm and am in SAN or UCI, ids, and clear errors", "[epd]") 
 TEST_CASE("EPD positions run through the engine: solved, what was played, and when", "[epd]") {
   Engine engine;
   const EpdPosition mate = parsed(R"(r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - bm Nf6+;)");
-  const EpdResult r = run_epd_position(engine, mate, depth(6));
+  const EpdResult r = run_epd_position(engine, mate, test::depth_limit(6));
   CHECK(r.solved);
   CHECK(r.played == mate.best[0]);
   CHECK(r.solved_after_ms >= 0);
   CHECK(r.solved_after_ms <= r.ms);
   CHECK(r.depth == 6);
   // A move to avoid that the engine avoids; a best move it does not play is not solved.
-  CHECK(run_epd_position(engine, parsed("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - am Rd7;"), depth(4)).solved);
-  const EpdResult wrong = run_epd_position(engine, parsed("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd7;"), depth(4));
+  CHECK(run_epd_position(engine, parsed("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - am Rd7;"), test::depth_limit(4)).solved);
+  const EpdResult wrong = run_epd_position(engine, parsed("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd7;"), test::depth_limit(4));
   CHECK_FALSE(wrong.solved);
   CHECK(wrong.solved_after_ms == -1);
 }

@@ -45,12 +45,6 @@ Run search(const Position& pos, Limits limits, int multipv = 1) {
   return run;
 }
 
-Limits depth(int d) {
-  Limits l;
-  l.depth = d;
-  return l;
-}
-
 }  // namespace
 
 TEST_CASE("mate puzzles are solved with the right distance and a mating PV", "[search]") {
@@ -73,7 +67,7 @@ TEST_CASE("mate puzzles are solved with the right distance and a mating PV", "[s
   for (const auto& p : puzzles) {
     INFO(p.fen);
     Position pos = from_fen(p.fen);
-    Run run = search(pos, depth(2 * (p.mate_in + p.slack) + 2));
+    Run run = search(pos, test::depth_limit(2 * (p.mate_in + p.slack) + 2));
     CHECK(run.result.score >= mate_in(2 * (p.mate_in + p.slack) - 1));
     if (!p.slack) CHECK(run.result.score == mate_in(2 * p.mate_in - 1));
     if (p.best) CHECK(run.result.best.to_uci() == p.best);
@@ -89,7 +83,7 @@ TEST_CASE("MultiPV lines come best first, and the best line's move is played", "
   for (const char* fen : {"7k/8/8/8/8/8/1R6/KR6 w - - 0 1", "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
                           "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"}) {
     INFO(fen);
-    const Run run = search(from_fen(fen), depth(7), 3);
+    const Run run = search(from_fen(fen), test::depth_limit(7), 3);
     REQUIRE(run.infos.size() == 21);
     for (std::size_t i = 0; i < run.infos.size(); ++i) {
       const SearchInfo& info = run.infos[i];
@@ -113,12 +107,12 @@ TEST_CASE("go mate stops once a mate that short is found", "[search]") {
 
 TEST_CASE("the fifty-move rule is a draw in the search", "[search]") {
   // White is a rook up but every move reaches the hundredth half-move without mate.
-  Run run = search(from_fen("4k3/8/8/8/8/8/R7/4K3 w - - 99 80"), depth(6));
+  Run run = search(from_fen("4k3/8/8/8/8/8/R7/4K3 w - - 99 80"), test::depth_limit(6));
   CHECK(run.result.score == 0);
 }
 
 TEST_CASE("checkmate on the hundredth half-move still wins", "[search]") {
-  Run run = search(from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 99 80"), depth(4));
+  Run run = search(from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 99 80"), test::depth_limit(4));
   CHECK(run.result.score == mate_in(1));
 }
 
@@ -242,5 +236,5 @@ TEST_CASE("time allocation for each clock format", "[timeman]") {
   Limits infinite;
   infinite.infinite = true;
   CHECK_FALSE(TimeManager(infinite, WHITE, 30).timed());
-  CHECK_FALSE(TimeManager(depth(5), WHITE, 30).timed());
+  CHECK_FALSE(TimeManager(test::depth_limit(5), WHITE, 30).timed());
 }

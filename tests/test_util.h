@@ -11,6 +11,7 @@
 #include <catch2/catch.hpp>
 
 #include "vireo/position.h"
+#include "vireo/timeman.h"
 
 namespace vireo::test {
 
@@ -21,6 +22,13 @@ inline Position from_fen(const std::string& fen) {
   INFO(fen << ": " << err.value_or(""));
   REQUIRE_FALSE(err.has_value());
   return pos;
+}
+
+// Search limits of a fixed depth.
+inline Limits depth_limit(int d) {
+  Limits l;
+  l.depth = d;
+  return l;
 }
 
 struct PerftCase {
