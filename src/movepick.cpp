@@ -4,18 +4,20 @@
 
 namespace vireo {
 
-MovePicker::MovePicker(const Position& pos, Move tt_move, const History& history, const Killers& killers, Move countermove) {
+MovePicker::MovePicker(const Position& pos, Move tt_move, const Histories& hist, const ContinuationTables& cont,
+                       const Killers& killers, Move countermove) {
   generate<GenType::ALL>(pos, list_);
-  score(pos, tt_move, history, &killers, countermove);
+  score(pos, tt_move, hist, cont, &killers, countermove);
 }
 
-MovePicker::MovePicker(const Position& pos, Move tt_move, const History& history) {
+MovePicker::MovePicker(const Position& pos, Move tt_move, const Histories& hist, const ContinuationTables& cont) {
   if (pos.in_check()) generate<GenType::ALL>(pos, list_);
   else generate<GenType::NOISY>(pos, list_);
-  score(pos, tt_move, history, nullptr, Move::none());
+  score(pos, tt_move, hist, cont, nullptr, Move::none());
 }
 
-void MovePicker::score(const Position& pos, Move tt_move, const History& history, const Killers* killers, Move counter) {
+void MovePicker::score(const Position& pos, Move tt_move, const Histories& hist, const ContinuationTables& cont,
+                       const Killers* killers, Move counter) {
   const Color us = pos.side_to_move();
   for (std::size_t i = 0; i < list_.size(); ++i) {
     ExtMove& e = list_[i];
@@ -27,12 +29,12 @@ void MovePicker::score(const Position& pos, Move tt_move, const History& history
     if (m == tt_move) {
       e.score = TT_SCORE;
     } else if (capture || promotion) {
-      // Most valuable victim first, least valuable attacker breaking ties.
-      const PieceType victim = m.kind() == Move::EN_PASSANT ? PAWN : capture ? type_of(pos.piece_on(m.to())) : PAWN;
-      int mvv_lva = 8 * SEE_VALUE[victim] / 100 - int(type_of(pos.moved_piece(m)));
-      if (promotion) mvv_lva += m.promotion() == QUEEN ? 100 : -100;
+      // Most valuable victim first; among equal victims, the captures that have cut off before.
+      const PieceType victim = capture ? pos.captured_type(m) : PAWN;
+      int value = 16 * SEE_VALUE[victim] + hist.capture_of(pos.moved_piece(m), m, victim) / 2;
+      if (promotion) value += m.promotion() == QUEEN ? 16 * SEE_VALUE[QUEEN] : -16 * SEE_VALUE[QUEEN];
       const bool good = promotion ? m.promotion() == QUEEN : see_ge(pos, m, 0);
-      e.score = (good ? GOOD_CAPTURE : BAD_CAPTURE_LIMIT - 1000) + mvv_lva;
+      e.score = (good ? GOOD_CAPTURE : BAD_CAPTURE_LIMIT - 4 * HISTORY_MAX) + value;
     } else if (killers && m == killers->first) {
       e.score = KILLER_1;
     } else if (killers && m == killers->second) {
@@ -40,7 +42,7 @@ void MovePicker::score(const Position& pos, Move tt_move, const History& history
     } else if (m == counter) {
       e.score = COUNTER;
     } else {
-      e.score = history.get(us, m);
+      e.score = hist.quiet(us, pos.moved_piece(m), m, cont);
     }
   }
 }

@@ -31,12 +31,14 @@ int reduction(int depth, int moves) {
 
 int lmp_limit(int depth, bool improving) { return (LMP_BASE + depth * depth) / (improving ? 1 : 2); }
 
+int history_bonus(int depth) { return std::min(HISTORY_BONUS_SCALE * depth, HISTORY_BONUS_MAX); }
+
 }  // namespace
 
-Searcher::Searcher(TranspositionTable& tt) : tt_(tt) {}
+Searcher::Searcher(TranspositionTable& tt) : tt_(tt), hist_(std::make_unique<Histories>()) {}
 
 void Searcher::clear() {
-  history_.clear();
+  hist_->clear();
   for (Frame& f : stack_) f.killers = Killers{};
 }
 
@@ -55,7 +57,11 @@ bool Searcher::should_stop() {
 
 int Searcher::static_evaluate() { return net_ ? accumulators_.evaluate(pos_) : evaluate(pos_); }
 
-void Searcher::make_move(Move m) {
+void Searcher::make_move(int ply, Move m) {
+  Frame& f = stack_[ply];
+  f.move = m;
+  f.moved = pos_.moved_piece(m);
+  f.cont = hist_->continuation_of(f.moved, m.to());
   if (net_) accumulators_.push(pos_, m);
   pos_.make_move(m);
 }
@@ -65,7 +71,11 @@ void Searcher::unmake_move(Move m) {
   if (net_) accumulators_.pop();
 }
 
-void Searcher::make_null_move() {
+void Searcher::make_null_move(int ply) {
+  Frame& f = stack_[ply];
+  f.move = Move::none();
+  f.moved = NO_PIECE;
+  f.cont = hist_->continuation_of(NO_PIECE, A1);
   if (net_) accumulators_.push_null();
   pos_.make_null_move();
 }
@@ -88,13 +98,33 @@ void Searcher::update_pv(int ply, Move m) {
   f.pv_length = child.pv_length + 1;
 }
 
-void Searcher::update_quiet_stats(int ply, Move best, const std::vector<Move>& tried, int depth) {
+ContinuationTables Searcher::continuation_tables(int ply) {
+  ContinuationTables t;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const int k = ply - CONTINUATION_PLIES[i];
+    t[i] = k >= 0 && stack_[k].cont ? stack_[k].cont : hist_->continuation_of(NO_PIECE, A1);
+  }
+  return t;
+}
+
+// The move that cut off gains, the moves tried before it lose: quiet moves in the butterfly
+// and continuation tables, captures (tried before any cutoff, quiet or not) in capture history.
+void Searcher::update_stats(int ply, int depth, Move best, bool quiet, const Tried& tried, const ContinuationTables& cont) {
   const Color us = pos_.side_to_move();
-  const int bonus = std::min(HISTORY_BONUS_SCALE * depth, HISTORY_BONUS_MAX);
-  history_.update(us, best, bonus);
-  for (Move m : tried) history_.update(us, m, -bonus);
-  stack_[ply].killers.add(best);
-  if (ply > 0 && stack_[ply - 1].move) history_.countermove[stack_[ply - 1].moved][stack_[ply - 1].move.to()] = best;
+  const int bonus = history_bonus(depth);
+  if (quiet) {
+    hist_->update_quiet(us, pos_.moved_piece(best), best, cont, bonus);
+    for (int i = 0; i < tried.quiet_count; ++i)
+      hist_->update_quiet(us, pos_.moved_piece(tried.quiets[i]), tried.quiets[i], cont, -bonus);
+    stack_[ply].killers.add(best);
+    if (ply > 0 && stack_[ply - 1].move) hist_->countermove[stack_[ply - 1].moved][stack_[ply - 1].move.to()] = best;
+  } else {
+    hist_->update_capture(pos_.moved_piece(best), best, pos_.captured_type(best), bonus);
+  }
+  for (int i = 0; i < tried.capture_count; ++i) {
+    const Move m = tried.captures[i];
+    hist_->update_capture(pos_.moved_piece(m), m, pos_.captured_type(m), -bonus);
+  }
 }
 
 SearchResult Searcher::run(const Position& root, const Limits& limits, TimeManager& tm, SearchSignals& signals,
@@ -341,10 +371,11 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
 
   // Step 5. The move loop.
   const Move counter = ply > 0 && stack_[ply - 1].move
-                           ? history_.countermove[stack_[ply - 1].moved][stack_[ply - 1].move.to()]
+                           ? hist_->countermove[stack_[ply - 1].moved][stack_[ply - 1].move.to()]
                            : Move::none();
-  MovePicker picker(pos_, tt_move, history_, f.killers, counter);
-  std::vector<Move> quiets_tried;
+  const ContinuationTables cont = continuation_tables(ply);
+  MovePicker picker(pos_, tt_move, *hist_, cont, f.killers, counter);
+  Tried tried;
   int best_score = tb_floor;
   Move best_move;
   int moves = 0;
@@ -354,15 +385,14 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     const bool capture = pos_.is_capture(m);
     const bool quiet = !capture && m.kind() != Move::PROMOTION;
 
+    const int history = quiet ? hist_->quiet(us, pos_.moved_piece(m), m, cont) : 0;
+
     // Step 6. Move-level pruning, once a move has shown the node is not lost.
     if (!root && best_score > -SCORE_MATE_IN_MAX && pos_.has_non_pawn_material(us) &&
-        prune_move(node, m, quiet, alpha, moves, picker))
+        prune_move(node, m, quiet, history, alpha, moves, picker))
       continue;
 
-    const int history = quiet ? history_.get(us, m) : 0;
-    f.move = m;
-    f.moved = pos_.moved_piece(m);
-    make_move(m);
+    make_move(ply, m);
     ++moves;
     const int score = search_move(node, alpha, beta, moves, quiet || picker.is_bad_capture(), history);
     unmake_move(m);
@@ -374,13 +404,13 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         best_move = m;
         if (pv_node) update_pv(ply, m);
         if (score >= beta) {
-          if (quiet) update_quiet_stats(ply, m, quiets_tried, depth);
+          update_stats(ply, depth, m, quiet, tried, cont);
           break;
         }
         alpha = score;
       }
     }
-    if (quiet) quiets_tried.push_back(m);
+    tried.add(m, quiet);
   }
 
   if (moves == 0) return in_check ? mated_in(ply) : SCORE_DRAW;
@@ -406,9 +436,7 @@ std::optional<int> Searcher::prune_node(const Node& n, int beta, int eval) {
   if (depth >= NMP_MIN_DEPTH && eval >= beta && f.static_eval >= beta && ply > 0 && stack_[ply - 1].move &&
       pos_.has_non_pawn_material(pos_.side_to_move()) && beta > -SCORE_MATE_IN_MAX) {
     const int r = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + std::min((eval - beta) / NMP_EVAL_DIVISOR, 3);
-    stack_[ply].move = Move::none();
-    stack_[ply].moved = NO_PIECE;
-    make_null_move();
+    make_null_move(ply);
     const int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, !n.cut);
     unmake_null_move();
     if (aborted_) return 0;
@@ -418,7 +446,7 @@ std::optional<int> Searcher::prune_node(const Node& n, int beta, int eval) {
   return std::nullopt;
 }
 
-bool Searcher::prune_move(const Node& n, Move m, bool quiet, int alpha, int moves, MovePicker& picker) {
+bool Searcher::prune_move(const Node& n, Move m, bool quiet, int history, int alpha, int moves, MovePicker& picker) {
   const int depth = n.depth;
   // Captures: skip those that lose more material than a shallow search could win back.
   if (!quiet) return depth <= SEE_CAPTURE_DEPTH && !see_ge(pos_, m, -SEE_CAPTURE_MARGIN * depth * depth);
@@ -430,6 +458,8 @@ bool Searcher::prune_move(const Node& n, Move m, bool quiet, int alpha, int move
     picker.skip_quiets();
     return true;
   }
+  // History pruning: a quiet move that has failed here again and again is not worth a search.
+  if (depth <= HISTORY_PRUNING_DEPTH && history < -HISTORY_PRUNING_MARGIN * depth) return true;
   return depth <= SEE_QUIET_DEPTH && !see_ge(pos_, m, -SEE_QUIET_MARGIN * depth);
 }
 
@@ -477,7 +507,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     alpha = std::max(alpha, best_score);
   }
 
-  MovePicker picker(pos_, tt_hit ? tte.move : Move::none(), history_);
+  MovePicker picker(pos_, tt_hit ? tte.move : Move::none(), *hist_, continuation_tables(ply));
   Move best_move;
   int moves = 0;
   for (Move m = picker.next(); m; m = picker.next()) {
@@ -489,9 +519,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
         if (static_eval + SEE_VALUE[victim] + DELTA_MARGIN <= alpha) continue;
       }
     }
-    stack_[ply].move = m;
-    stack_[ply].moved = pos_.moved_piece(m);
-    make_move(m);
+    make_move(ply, m);
     ++moves;
     int score = -qsearch(-beta, -alpha, ply + 1);
     unmake_move(m);

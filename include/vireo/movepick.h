@@ -1,29 +1,15 @@
 // Move ordering. The picker scores every legal move once and hands them out best first:
-// TT move, winning captures (MVV-LVA, SEE >= 0), killers, countermove, quiets by history,
-// losing captures last.
+// TT move, winning captures (victim value and capture history, SEE >= 0), killers,
+// countermove, quiets by butterfly and continuation history, losing captures last.
 #pragma once
 
 #include <array>
 #include <cstdint>
 
+#include "vireo/history.h"
 #include "vireo/movegen.h"
 
 namespace vireo {
-
-// Butterfly history with gravity: bonuses shrink as a value nears the bound, so the table
-// keeps adapting instead of saturating.
-struct History {
-  static constexpr int MAX = 16384;
-  std::array<std::array<std::array<std::int16_t, 64>, 64>, COLOR_NB> butterfly{};
-  std::array<std::array<Move, 64>, PIECE_NB> countermove{};
-
-  void clear() { *this = History(); }
-  int get(Color c, Move m) const { return butterfly[c][m.from()][m.to()]; }
-  void update(Color c, Move m, int bonus) {
-    std::int16_t& h = butterfly[c][m.from()][m.to()];
-    h = std::int16_t(h + bonus - h * (bonus < 0 ? -bonus : bonus) / MAX);
-  }
-};
 
 struct Killers {
   Move first, second;
@@ -38,9 +24,10 @@ struct Killers {
 class MovePicker {
  public:
   // Main search: all legal moves.
-  MovePicker(const Position& pos, Move tt_move, const History& history, const Killers& killers, Move countermove);
+  MovePicker(const Position& pos, Move tt_move, const Histories& hist, const ContinuationTables& cont,
+             const Killers& killers, Move countermove);
   // Quiescence: captures and queen promotions, or every evasion when in check.
-  MovePicker(const Position& pos, Move tt_move, const History& history);
+  MovePicker(const Position& pos, Move tt_move, const Histories& hist, const ContinuationTables& cont);
 
   // The next move, or Move::none() when done.
   Move next();
@@ -58,7 +45,8 @@ class MovePicker {
   static constexpr int COUNTER = KILLER_1 - 2;
   static constexpr int BAD_CAPTURE_LIMIT = -(1 << 27);
 
-  void score(const Position& pos, Move tt_move, const History& history, const Killers* killers, Move counter);
+  void score(const Position& pos, Move tt_move, const Histories& hist, const ContinuationTables& cont,
+             const Killers* killers, Move counter);
 
   MoveList list_;
   std::size_t index_ = 0;

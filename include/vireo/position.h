@@ -77,6 +77,8 @@ class Position {
 
   Bitboard attackers_to(Square s, Bitboard occupied) const;
   bool attacked_by(Color c, Square s, Bitboard occupied) const;
+  // The type of the piece a capture takes (the pawn, for en passant).
+  PieceType captured_type(Move m) const { return m.kind() == Move::EN_PASSANT ? PAWN : type_of(piece_on(m.to())); }
   bool is_capture(Move m) const { return m.kind() == Move::EN_PASSANT || (m.kind() != Move::CASTLING && !empty(m.to())); }
   Piece moved_piece(Move m) const { return board_[m.from()]; }
   bool has_non_pawn_material(Color c) const { return pieces(c) & ~pieces(PAWN, KING); }

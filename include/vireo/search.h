@@ -73,6 +73,7 @@ class Searcher {
     int static_eval = SCORE_NONE;
     Move move;
     Piece moved = NO_PIECE;
+    PieceToHistory* cont = nullptr;  // continuation table of `move`, for the plies below
     Killers killers;
     Move excluded;
     std::array<Move, MAX_PLY + 1> pv{};
@@ -81,9 +82,9 @@ class Searcher {
 
   int search(int alpha, int beta, int depth, int ply, bool cut_node);
   int static_evaluate();
-  void make_move(Move m);
+  void make_move(int ply, Move m);
   void unmake_move(Move m);
-  void make_null_move();
+  void make_null_move(int ply);
   void unmake_null_move();
   int qsearch(int alpha, int beta, int ply);
   struct TablebaseScore {
@@ -103,7 +104,7 @@ class Searcher {
   };
 
   std::optional<int> prune_node(const Node& n, int beta, int eval);
-  bool prune_move(const Node& n, Move m, bool quiet, int alpha, int moves, MovePicker& picker);
+  bool prune_move(const Node& n, Move m, bool quiet, int history, int alpha, int moves, MovePicker& picker);
   int search_move(const Node& n, int alpha, int beta, int moves, bool reducible, int history);
   // One MultiPV line of an iteration: its first two moves, score and report.
   struct RootLine {
@@ -115,7 +116,17 @@ class Searcher {
   int aspiration(int depth, int prev_score);
   bool should_stop();
   void update_pv(int ply, Move m);
-  void update_quiet_stats(int ply, Move best, const std::vector<Move>& tried, int depth);
+  // Moves tried at a node before the one that cut off, whose histories then take a malus.
+  struct Tried {
+    std::array<Move, 64> quiets, captures;
+    int quiet_count = 0, capture_count = 0;
+    void add(Move m, bool quiet) {
+      if (quiet && quiet_count < 64) quiets[quiet_count++] = m;
+      else if (!quiet && capture_count < 64) captures[capture_count++] = m;
+    }
+  };
+  ContinuationTables continuation_tables(int ply);
+  void update_stats(int ply, int depth, Move best, bool quiet, const Tried& tried, const ContinuationTables& cont);
   bool root_move_allowed(Move m) const;
   SearchInfo make_info(int depth, int score, Bound bound, int pv_index) const;
 
@@ -123,7 +134,7 @@ class Searcher {
   std::shared_ptr<const nnue::Network> net_;
   TablebaseSettings tb_settings_;
   nnue::AccumulatorStack accumulators_;
-  History history_;
+  std::unique_ptr<Histories> hist_;
   std::array<Frame, MAX_PLY + 4> stack_{};
 
   // Per-run state.

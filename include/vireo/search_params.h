@@ -41,7 +41,11 @@ constexpr int SEE_CAPTURE_MARGIN = 25;
 constexpr double LMR_BASE = 0.75;
 constexpr double LMR_DIVISOR = 2.25;
 constexpr int LMR_MIN_DEPTH = 3;
-constexpr int LMR_HISTORY_DIVISOR = 8192;
+constexpr int LMR_HISTORY_DIVISOR = 12288;
+
+// History pruning: quiet moves whose combined history is this far below zero at low depth.
+constexpr int HISTORY_PRUNING_DEPTH = 4;
+constexpr int HISTORY_PRUNING_MARGIN = 3072;
 
 // Quiescence delta pruning: even winning the captured piece plus this cannot reach alpha.
 constexpr int DELTA_MARGIN = 200;
