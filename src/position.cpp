@@ -140,6 +140,9 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
   if (auto err = p.set_castling(fields[2])) return err;
   p.update_check_info();
   if (popcount(p.checkers()) > 2) return std::string("FEN side to move is checked by more than two pieces");
+  const StateInfo keys = p.compute_piece_keys();
+  st.pawn_key = keys.pawn_key;
+  st.non_pawn_key = keys.non_pawn_key;
   st.key = p.compute_key();
   *this = std::move(p);
   return std::nullopt;
@@ -302,6 +305,18 @@ void Position::update_check_info() {
   st.blockers = slider_blockers(side_);
 }
 
+namespace {
+
+// Adds or removes a piece in the position's key and in the pawn or non-pawn key.
+void toggle_piece(StateInfo& st, Piece pc, Square s) {
+  const Key k = zobrist::piece_square(pc, s);
+  st.key ^= k;
+  if (type_of(pc) == PAWN) st.pawn_key ^= k;
+  else st.non_pawn_key[color_of(pc)] ^= k;
+}
+
+}  // namespace
+
 void Position::make_move(Move m) {
   StateInfo st = states_.back();
   st.rule50++;
@@ -311,52 +326,55 @@ void Position::make_move(Move m) {
   const Color us = side_, them = ~us;
   const Square from = m.from(), to = m.to();
   const Piece pc = board_[from];
-  Key key = st.key ^ zobrist::white_to_move();
+  st.key ^= zobrist::white_to_move();
 
   if (st.ep_square != NO_SQUARE) {
-    key ^= zobrist::en_passant_file(file_of(st.ep_square));
+    st.key ^= zobrist::en_passant_file(file_of(st.ep_square));
     st.ep_square = NO_SQUARE;
   }
 
   if (m.kind() == Move::CASTLING) {
     const Piece rook = make_piece(us, ROOK);
-    key ^= zobrist::piece_square(pc, from) ^ zobrist::piece_square(pc, to);
-    key ^= zobrist::piece_square(rook, castling_rook(m)) ^ zobrist::piece_square(rook, castling_rook_to(m));
+    toggle_piece(st, pc, from);
+    toggle_piece(st, pc, to);
+    toggle_piece(st, rook, castling_rook(m));
+    toggle_piece(st, rook, castling_rook_to(m));
     do_castling(us, m, false);
   } else {
     Square capsq = m.kind() == Move::EN_PASSANT ? Square(to - pawn_push(us)) : to;
     if (board_[capsq] != NO_PIECE) {
       st.captured = board_[capsq];
-      key ^= zobrist::piece_square(st.captured, capsq);
+      toggle_piece(st, st.captured, capsq);
       remove_piece(capsq);
       st.rule50 = 0;
     }
     move_piece(from, to);
-    key ^= zobrist::piece_square(pc, from) ^ zobrist::piece_square(pc, to);
+    toggle_piece(st, pc, from);
+    toggle_piece(st, pc, to);
     if (type_of(pc) == PAWN) {
       st.rule50 = 0;
       if (m.kind() == Move::PROMOTION) {
         Piece promoted = make_piece(us, m.promotion());
         remove_piece(to);
         put_piece(promoted, to);
-        key ^= zobrist::piece_square(pc, to) ^ zobrist::piece_square(promoted, to);
+        toggle_piece(st, pc, to);
+        toggle_piece(st, promoted, to);
       } else if ((int(to) ^ int(from)) == 16) {
         Square ep = Square(from + pawn_push(us));
         if (attacks::pawn(us, ep) & pieces(them, PAWN)) {
           st.ep_square = ep;
-          key ^= zobrist::en_passant_file(file_of(ep));
+          st.key ^= zobrist::en_passant_file(file_of(ep));
         }
       }
     }
   }
 
   if (st.castling && (castling_mask_[from] & castling_mask_[to]) != ALL_CASTLING) {
-    key ^= zobrist::castling(st.castling);
+    st.key ^= zobrist::castling(st.castling);
     st.castling &= castling_mask_[from] & castling_mask_[to];
-    key ^= zobrist::castling(st.castling);
+    st.key ^= zobrist::castling(st.castling);
   }
 
-  st.key = key;
   states_.push_back(st);
   side_ = them;
   ++game_ply_;
@@ -444,6 +462,16 @@ bool Position::has_insufficient_material() const {
     return !(b & DARK_SQUARES_BB) || !(b & ~DARK_SQUARES_BB);
   }
   return false;
+}
+
+StateInfo Position::compute_piece_keys() const {
+  StateInfo st;
+  for (Bitboard b = pieces(); b;) {
+    const Square s = pop_lsb(b);
+    toggle_piece(st, board_[s], s);
+  }
+  st.key = 0;
+  return st;
 }
 
 Key Position::compute_key() const {

@@ -57,6 +57,10 @@ bool Searcher::should_stop() {
 
 int Searcher::static_evaluate() { return net_ ? accumulators_.evaluate(pos_) : evaluate(pos_); }
 
+int Searcher::corrected_eval(int raw) const {
+  return std::clamp(raw + hist_->correction(pos_), -SCORE_TB_WIN_IN_MAX + 1, SCORE_TB_WIN_IN_MAX - 1);
+}
+
 void Searcher::make_move(int ply, Move m) {
   Frame& f = stack_[ply];
   f.move = m;
@@ -346,10 +350,12 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
       else tb_ceiling = tb->score;
     }
 
-  // Step 3. Static evaluation; a TT score with a fitting bound is a better estimate.
-  int eval = SCORE_NONE;
+  // Step 3. Static evaluation, corrected by what searches found in similar positions; a TT
+  // score with a fitting bound is a better estimate still. The TT keeps the raw evaluation.
+  int raw_eval = SCORE_NONE, eval = SCORE_NONE;
   if (!in_check) {
-    f.static_eval = tt_hit && tte.eval != SCORE_NONE ? tte.eval : static_evaluate();
+    raw_eval = tt_hit && tte.eval != SCORE_NONE ? tte.eval : static_evaluate();
+    f.static_eval = corrected_eval(raw_eval);
     eval = f.static_eval;
     if (tt_hit && tte.score != SCORE_NONE && !is_decisive(tte.score) &&
         (tte.bound & (tte.score > eval ? BOUND_LOWER : BOUND_UPPER)))
@@ -420,7 +426,12 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   // position's true value and is not stored.
   if (!(root && !excluded_root_.empty())) {
     const Bound bound = best_score >= beta ? BOUND_LOWER : (pv_node && best_move) ? BOUND_EXACT : BOUND_UPPER;
-    tt_.store(pos_.key(), ply, best_move, best_score, f.static_eval, depth, bound, pv_node);
+    // Learn from the static eval's error only where the bound says which way it erred, and
+    // not from captures, whose gain the static eval cannot see by design.
+    if (!in_check && (!best_move || !pos_.is_capture(best_move)) && !is_mate_score(best_score) &&
+        !(bound == BOUND_LOWER && best_score <= f.static_eval) && !(bound == BOUND_UPPER && best_score >= f.static_eval))
+      hist_->update_correction(pos_, best_score - f.static_eval, depth);
+    tt_.store(pos_.key(), ply, best_move, best_score, raw_eval, depth, bound, pv_node);
   }
   return best_score;
 }
@@ -498,10 +509,11 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     return tte.score;
 
   // Stand pat: the side to move is assumed to have at least a quiet move that keeps the eval.
-  int static_eval = SCORE_NONE;
+  int raw_eval = SCORE_NONE, static_eval = SCORE_NONE;
   int best_score = -SCORE_INFINITE;
   if (!in_check) {
-    static_eval = tt_hit && tte.eval != SCORE_NONE ? tte.eval : static_evaluate();
+    raw_eval = tt_hit && tte.eval != SCORE_NONE ? tte.eval : static_evaluate();
+    static_eval = corrected_eval(raw_eval);
     best_score = static_eval;
     if (best_score >= beta) return best_score;
     alpha = std::max(alpha, best_score);
@@ -537,7 +549,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
   if (in_check && moves == 0) return mated_in(ply);
 
   const Bound bound = best_score >= beta ? BOUND_LOWER : BOUND_UPPER;
-  tt_.store(pos_.key(), ply, best_move, best_score, static_eval, 0, bound, pv_node);
+  tt_.store(pos_.key(), ply, best_move, best_score, raw_eval, 0, bound, pv_node);
   return best_score;
 }
 

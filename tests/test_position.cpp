@@ -18,10 +18,14 @@ void play(Position& pos, std::initializer_list<const char*> moves) {
   }
 }
 
-// Walks the whole tree to `depth`, checking at every node that the incremental key equals the
-// key from scratch and that unmake restores the exact position.
+// Walks the whole tree to `depth`, checking at every node that the incremental keys equal the
+// keys from scratch and that unmake restores the exact position.
 void walk_keys(Position& pos, int depth, int& nodes) {
   REQUIRE(pos.key() == pos.compute_key());
+  const StateInfo keys = pos.compute_piece_keys();
+  REQUIRE(pos.pawn_key() == keys.pawn_key);
+  REQUIRE(pos.non_pawn_key(WHITE) == keys.non_pawn_key[WHITE]);
+  REQUIRE(pos.non_pawn_key(BLACK) == keys.non_pawn_key[BLACK]);
   ++nodes;
   if (depth == 0) return;
   const std::string before = pos.fen();

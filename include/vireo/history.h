@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdlib>
 
+#include "vireo/position.h"
 #include "vireo/types.h"
 
 namespace vireo {
@@ -28,6 +29,14 @@ using PieceToHistory = std::array<std::array<std::int16_t, 64>, PIECE_NB>;
 using ContinuationTables = std::array<PieceToHistory*, 3>;
 constexpr std::array<int, 3> CONTINUATION_PLIES = {1, 2, 4};
 
+// Static-evaluation correction: what the search found minus what the evaluation said, kept
+// as a running average per pawn structure and per side's piece placement, so that positions
+// the evaluation keeps misjudging are judged better before pruning looks at them.
+constexpr int CORRECTION_SIZE = 16384;   // entries per table (keys are folded onto them)
+constexpr int CORRECTION_GRAIN = 128;    // units per centipawn in an entry
+constexpr int CORRECTION_LIMIT = 96 * CORRECTION_GRAIN;
+using CorrectionTable = std::array<std::int16_t, CORRECTION_SIZE>;
+
 struct Histories {
   // Quiet moves by side, from and to.
   std::array<std::array<std::array<std::int16_t, 64>, 64>, COLOR_NB> butterfly{};
@@ -37,6 +46,9 @@ struct Histories {
   std::array<std::array<PieceToHistory, 64>, PIECE_NB + 1> continuation{};
   // The quiet move that last refuted a (piece, destination).
   std::array<std::array<Move, 64>, PIECE_NB> countermove{};
+  // Corrections by side to move: pawn structure, and each side's non-pawn pieces.
+  std::array<CorrectionTable, COLOR_NB> pawn_correction{};
+  std::array<std::array<CorrectionTable, COLOR_NB>, COLOR_NB> non_pawn_correction{};
 
   void clear();
   PieceToHistory* continuation_of(Piece moved, Square to) { return &continuation[moved][moved == NO_PIECE ? 0 : to]; }
@@ -51,6 +63,12 @@ struct Histories {
 
   void update_quiet(Color us, Piece pc, Move m, const ContinuationTables& cont, int bonus);
   void update_capture(Piece pc, Move m, PieceType victim, int bonus) { gravity_update(capture[pc][m.to()][victim], bonus); }
+
+  // The correction in centipawns for this position's static evaluation.
+  int correction(const Position& pos) const;
+  // Folds `diff` (search result minus corrected static eval) into the averages, weighted by
+  // the depth of the search that found it.
+  void update_correction(const Position& pos, int diff, int depth);
 };
 
 }  // namespace vireo

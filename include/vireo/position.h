@@ -19,6 +19,10 @@ namespace vireo {
 // pin information of the position it leads to.
 struct StateInfo {
   Key key = 0;
+  // Keys of the pawns alone and of each side's other pieces (king included): correction
+  // histories learn per pawn structure and per piece placement.
+  Key pawn_key = 0;
+  std::array<Key, COLOR_NB> non_pawn_key{};
   Bitboard checkers = 0;   // enemy pieces giving check to the side to move
   Bitboard blockers = 0;   // pieces of the side to move pinned to its own king
   int castling = NO_CASTLING;
@@ -63,6 +67,8 @@ class Position {
 
   const StateInfo& state() const { return states_.back(); }
   Key key() const { return state().key; }
+  Key pawn_key() const { return state().pawn_key; }
+  Key non_pawn_key(Color c) const { return state().non_pawn_key[c]; }
   Bitboard checkers() const { return state().checkers; }
   bool in_check() const { return state().checkers != 0; }
   Bitboard blockers() const { return state().blockers; }
@@ -97,6 +103,8 @@ class Position {
 
   // The key computed from scratch; tests compare it with the incremental one.
   Key compute_key() const;
+  // The pawn and non-pawn keys computed from scratch, in a state with nothing else set.
+  StateInfo compute_piece_keys() const;
 
  private:
   struct Empty {};

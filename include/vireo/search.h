@@ -82,6 +82,7 @@ class Searcher {
 
   int search(int alpha, int beta, int depth, int ply, bool cut_node);
   int static_evaluate();
+  int corrected_eval(int raw) const;
   void make_move(int ply, Move m);
   void unmake_move(Move m);
   void make_null_move(int ply);
