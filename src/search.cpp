@@ -259,6 +259,7 @@ std::vector<Searcher::RootLine> Searcher::search_lines(int depth, std::vector<in
   std::vector<RootLine> lines;
   for (std::size_t line = 0; line < line_scores.size(); ++line) {
     seldepth_ = 0;
+    root_depth_ = depth;
     const int score = aspiration(depth, line_scores[line]);
     if (aborted_) break;
     const Frame& f = stack_[0];
@@ -307,9 +308,14 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   const bool in_check = pos_.in_check();
   Frame& f = stack_[ply];
   f.pv_length = 0;
+  f.extension = 0;
+  f.double_extensions = root ? 0 : stack_[ply - 1].double_extensions + (stack_[ply - 1].extension >= 2);
+  // A search that excludes a move (a singular test) is a different question about the same
+  // node: no TT cutoff, no node pruning, nothing stored, no check extension twice.
+  const bool singular_test = bool(f.excluded);
 
   // Check extension: a check must be answered, so it should not eat into the depth.
-  if (in_check) ++depth;
+  if (in_check && !singular_test) ++depth;
   if (depth <= 0) return qsearch(alpha, beta, ply);
 
   // Step 1. Aborts, draws and mate-distance pruning.
@@ -330,14 +336,14 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   const bool tt_hit = tt_.probe(pos_.key(), ply, tte);
   const Move tt_move = root && stack_[0].pv[0] && root_move_allowed(stack_[0].pv[0]) ? stack_[0].pv[0]
                        : tt_hit ? tte.move : Move::none();
-  if (!pv_node && tt_hit && tte.depth >= depth &&
+  if (!pv_node && !singular_test && tt_hit && tte.depth >= depth &&
       (tte.bound == BOUND_EXACT || (tte.bound == BOUND_LOWER && tte.score >= beta) ||
        (tte.bound == BOUND_UPPER && tte.score <= alpha)))
     return tte.score;
 
   // Step 2b. Tablebases: a proven result, exact or a bound the search may still improve on.
   int tb_floor = -SCORE_INFINITE, tb_ceiling = SCORE_INFINITE;
-  if (!root)
+  if (!root && !singular_test)
     if (const auto tb = probe_tablebase(depth, ply)) {
       if (tb->bound == BOUND_EXACT || (tb->bound == BOUND_LOWER ? tb->score >= beta : tb->score <= alpha)) {
         // Deeper than searched: no search from here would learn more than the table knows.
@@ -369,7 +375,7 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   const Color us = pos_.side_to_move();
 
   // Step 4. Node-level pruning, only where a wrong guess cannot lose a PV.
-  if (!pv_node && !in_check)
+  if (!pv_node && !in_check && !singular_test)
     if (auto cut = prune_node({depth, ply, pv_node, cut_node, in_check, improving}, beta, eval)) return *cut;
 
   if (depth >= IIR_MIN_DEPTH && !tt_move) --depth;
@@ -387,7 +393,7 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   int moves = 0;
 
   for (Move m = picker.next(); m; m = picker.next()) {
-    if (root && !root_move_allowed(m)) continue;
+    if ((root && !root_move_allowed(m)) || m == f.excluded) continue;
     const bool capture = pos_.is_capture(m);
     const bool quiet = !capture && m.kind() != Move::PROMOTION;
 
@@ -398,9 +404,16 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         prune_move(node, m, quiet, history, alpha, moves, picker))
       continue;
 
+    int extension = 0;
+    // Extensions stop at twice the iteration's depth, so that they cannot run away.
+    if (m == tt_move && !root && !singular_test && ply < 2 * root_depth_ && depth >= SE_MIN_DEPTH && tte.depth >= depth - SE_TT_DEPTH_SLACK &&
+        (tte.bound & BOUND_LOWER) && !is_mate_score(tte.score)) {
+      if (auto cut = singular(node, tte.score, beta, m, extension)) return *cut;
+    }
+    f.extension = extension;
     make_move(ply, m);
     ++moves;
-    const int score = search_move(node, alpha, beta, moves, quiet || picker.is_bad_capture(), history);
+    const int score = search_move(node, alpha, beta, moves, extension, quiet || picker.is_bad_capture(), history);
     unmake_move(m);
     if (aborted_) return 0;
 
@@ -424,7 +437,7 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
 
   // Step 8. Store. Later MultiPV lines exclude root moves, so their root result is not the
   // position's true value and is not stored.
-  if (!(root && !excluded_root_.empty())) {
+  if (!(root && !excluded_root_.empty()) && !singular_test) {
     const Bound bound = best_score >= beta ? BOUND_LOWER : (pv_node && best_move) ? BOUND_EXACT : BOUND_UPPER;
     // Learn from the static eval's error only where the bound says which way it erred, and
     // not from captures, whose gain the static eval cannot see by design.
@@ -474,8 +487,34 @@ bool Searcher::prune_move(const Node& n, Move m, bool quiet, int history, int al
   return depth <= SEE_QUIET_DEPTH && !see_ge(pos_, m, -SEE_QUIET_MARGIN * depth);
 }
 
-int Searcher::search_move(const Node& n, int alpha, int beta, int moves, bool reducible, int history) {
-  const int new_depth = n.depth - 1, ply = n.ply;
+// Singular extension: when every move but the TT move fails well below the TT score, the TT
+// move is the only good one and deserves more depth. Sets `extension`; returns a score when
+// several moves beat beta even without the TT move (multi-cut), so the node can cut at once.
+std::optional<int> Searcher::singular(const Node& n, int tt_score, int beta, Move tt_move, int& extension) {
+  Frame& f = stack_[n.ply];
+  const int singular_beta = std::max(tt_score - SE_MARGIN * n.depth, -SCORE_MATE_IN_MAX);
+  f.excluded = tt_move;
+  const int score = search(singular_beta - 1, singular_beta, (n.depth - 1) / 2, n.ply, n.cut);
+  f.excluded = Move::none();
+  if (aborted_) return 0;
+  if (score < singular_beta) {
+    // Far below: the TT move is forced; a second ply, but only so many times on one line.
+    const bool forced = !n.pv && score < singular_beta - SE_DOUBLE_MARGIN && f.double_extensions < SE_DOUBLE_LIMIT;
+    extension = forced ? 2 : 1;
+  } else if (singular_beta >= beta) {
+    return singular_beta;
+  } else if (tt_score >= beta) {
+    // Another move also reaches the TT score, which already beats beta: the TT move is not
+    // special, search it shallower.
+    extension = -2;
+  } else if (n.cut) {
+    extension = -1;
+  }
+  return std::nullopt;
+}
+
+int Searcher::search_move(const Node& n, int alpha, int beta, int moves, int extension, bool reducible, int history) {
+  const int new_depth = n.depth - 1 + extension, ply = n.ply;
   const bool pv_node = n.pv, cut_node = n.cut;
   // PVS: the first move gets the full window; the rest a null window, late ones reduced,
   // searched again when they surprise.

@@ -75,7 +75,9 @@ class Searcher {
     Piece moved = NO_PIECE;
     PieceToHistory* cont = nullptr;  // continuation table of `move`, for the plies below
     Killers killers;
-    Move excluded;
+    Move excluded;           // the move a singular test leaves out
+    int extension = 0;       // of the move being searched from this node
+    int double_extensions = 0;  // on the path from the root to this node
     std::array<Move, MAX_PLY + 1> pv{};
     int pv_length = 0;
   };
@@ -106,7 +108,8 @@ class Searcher {
 
   std::optional<int> prune_node(const Node& n, int beta, int eval);
   bool prune_move(const Node& n, Move m, bool quiet, int history, int alpha, int moves, MovePicker& picker);
-  int search_move(const Node& n, int alpha, int beta, int moves, bool reducible, int history);
+  std::optional<int> singular(const Node& n, int tt_score, int beta, Move tt_move, int& extension);
+  int search_move(const Node& n, int alpha, int beta, int moves, int extension, bool reducible, int history);
   // One MultiPV line of an iteration: its first two moves, score and report.
   struct RootLine {
     Move move, ponder;
@@ -145,6 +148,7 @@ class Searcher {
   SearchSignals* signals_ = nullptr;
   std::uint64_t nodes_ = 0;
   int seldepth_ = 0;
+  int root_depth_ = 0;
   bool aborted_ = false;
   TimePoint start_ = 0;
   std::vector<Move> root_moves_;      // legal root moves, restricted by searchmoves

@@ -22,6 +22,15 @@ constexpr int NMP_EVAL_DIVISOR = 200;
 // Internal iterative reduction: with no TT move the ordering is poor, so search shallower.
 constexpr int IIR_MIN_DEPTH = 4;
 
+// Singular extensions: tested from this depth, when the TT entry is at most this much
+// shallower; the test's window lies SE_MARGIN * depth below the TT score; a move that is
+// forced by SE_DOUBLE_MARGIN more gets two plies, at most SE_DOUBLE_LIMIT times on a line.
+constexpr int SE_MIN_DEPTH = 8;
+constexpr int SE_TT_DEPTH_SLACK = 3;
+constexpr int SE_MARGIN = 1;
+constexpr int SE_DOUBLE_MARGIN = 20;
+constexpr int SE_DOUBLE_LIMIT = 6;
+
 // Late-move pruning: quiet moves after this many, at low depth, rarely matter.
 constexpr int LMP_DEPTH = 8;
 constexpr int LMP_BASE = 3;
