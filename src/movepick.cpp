@@ -25,7 +25,6 @@ void MovePicker::score(const Position& pos, Move tt_move, const Histories& hist,
     const bool capture = pos.is_capture(m);
     const bool promotion = m.kind() == Move::PROMOTION;
     is_capture_[i] = capture;
-    is_quiet_[i] = !capture && !promotion;
     if (m == tt_move) {
       e.score = TT_SCORE;
     } else if (capture || promotion) {
@@ -48,21 +47,17 @@ void MovePicker::score(const Position& pos, Move tt_move, const Histories& hist,
 }
 
 Move MovePicker::next() {
-  while (index_ < list_.size()) {
-    // Selection sort, one step at a time: most nodes cut off after a few moves.
-    std::size_t best = index_;
-    for (std::size_t i = index_ + 1; i < list_.size(); ++i)
-      if (list_[i].score > list_[best].score) best = i;
-    std::swap(list_[index_], list_[best]);
-    std::swap(is_quiet_[index_], is_quiet_[best]);
-    std::swap(is_capture_[index_], is_capture_[best]);
-    const std::size_t i = index_++;
-    if (skip_quiets_ && is_quiet_[i] && list_[i].score < KILLER_1 - 2) continue;
-    last_score_ = list_[i].score;
-    last_is_capture_ = is_capture_[i];
-    return list_[i].move;
-  }
-  return Move::none();
+  if (index_ == list_.size()) return Move::none();
+  // Selection sort, one step at a time: most nodes cut off after a few moves.
+  std::size_t best = index_;
+  for (std::size_t i = index_ + 1; i < list_.size(); ++i)
+    if (list_[i].score > list_[best].score) best = i;
+  std::swap(list_[index_], list_[best]);
+  std::swap(is_capture_[index_], is_capture_[best]);
+  const std::size_t i = index_++;
+  last_score_ = list_[i].score;
+  last_is_capture_ = is_capture_[i];
+  return list_[i].move;
 }
 
 }  // namespace vireo

@@ -285,6 +285,33 @@ bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
          (attacks::rook(s, occupied) & pieces(c, ROOK, QUEEN));
 }
 
+bool Position::gives_check(Move m) const {
+  const Color us = side_, them = ~us;
+  const Square ksq = king_square(them), from = m.from(), to = m.to();
+  // Our attackers after the move, by how they attack, and the board's occupancy then.
+  const Bitboard moved = square_bb(from);
+  Bitboard pawns = pieces(us, PAWN) & ~moved, knights = pieces(us, KNIGHT) & ~moved;
+  Bitboard diagonal = pieces(us, BISHOP, QUEEN) & ~moved, straight = pieces(us, ROOK, QUEEN) & ~moved;
+  Bitboard occupied = (pieces() & ~moved) | square_bb(to);
+  if (m.kind() == Move::CASTLING) {
+    const Square rook_from = castling_rook(m), rook_to = castling_rook_to(m);
+    straight = (straight & ~square_bb(rook_from)) | square_bb(rook_to);
+    occupied = (pieces() & ~moved & ~square_bb(rook_from)) | square_bb(to) | square_bb(rook_to);
+  } else {
+    if (m.kind() == Move::EN_PASSANT) occupied &= ~square_bb(Square(to - pawn_push(us)));
+    switch (m.kind() == Move::PROMOTION ? m.promotion() : type_of(moved_piece(m))) {
+      case PAWN: pawns |= square_bb(to); break;
+      case KNIGHT: knights |= square_bb(to); break;
+      case BISHOP: diagonal |= square_bb(to); break;
+      case ROOK: straight |= square_bb(to); break;
+      case QUEEN: diagonal |= square_bb(to); straight |= square_bb(to); break;
+      default: break;
+    }
+  }
+  return (attacks::pawn(them, ksq) & pawns) || (attacks::knight(ksq) & knights) ||
+         (attacks::bishop(ksq, occupied) & diagonal) || (attacks::rook(ksq, occupied) & straight);
+}
+
 Bitboard Position::slider_blockers(Color king_color) const {
   Square ksq = king_square(king_color);
   Color them = ~king_color;

@@ -401,7 +401,7 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
 
     // Step 6. Move-level pruning, once a move has shown the node is not lost.
     if (!root && best_score > -SCORE_MATE_IN_MAX && pos_.has_non_pawn_material(us) &&
-        prune_move(node, m, quiet, history, alpha, moves, picker))
+        prune_move(node, m, quiet, history, alpha, moves))
       continue;
 
     int extension = 0;
@@ -452,7 +452,9 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
 std::optional<int> Searcher::prune_node(const Node& n, int beta, int eval) {
   const int depth = n.depth, ply = n.ply;
   // Reverse futility: far enough above beta that the remaining plies will not bring it back.
-  if (depth <= RFP_DEPTH && !is_decisive(eval) && eval - RFP_MARGIN * (depth - n.improving) >= beta) return eval;
+  // Not against a proven bound: a static eval says nothing about how soon a king is mated.
+  if (depth <= RFP_DEPTH && !is_decisive(eval) && !is_decisive(beta) && eval - RFP_MARGIN * (depth - n.improving) >= beta)
+    return eval;
 
   // Null move: if passing still beats beta after a reduced search, a real move will too.
   // Not with pawns alone (zugzwang), not twice in a row, not from a static eval below beta.
@@ -470,20 +472,21 @@ std::optional<int> Searcher::prune_node(const Node& n, int beta, int eval) {
   return std::nullopt;
 }
 
-bool Searcher::prune_move(const Node& n, Move m, bool quiet, int history, int alpha, int moves, MovePicker& picker) {
+bool Searcher::prune_move(const Node& n, Move m, bool quiet, int history, int alpha, int moves) {
   const int depth = n.depth;
   // Captures: skip those that lose more material than a shallow search could win back.
   if (!quiet) return depth <= SEE_CAPTURE_DEPTH && !see_ge(pos_, m, -SEE_CAPTURE_MARGIN * depth * depth);
   // Late-move pruning: this late in the ordering, quiet moves almost never beat the best.
   // Futility: no quiet move lifts a static eval this far below alpha in the plies left.
-  const int static_eval = stack_[n.ply].static_eval;
-  if ((depth <= LMP_DEPTH && moves >= lmp_limit(depth, n.improving)) ||
-      (!n.in_check && depth <= FUTILITY_DEPTH && static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha)) {
-    picker.skip_quiets();
-    return true;
-  }
   // History pruning: a quiet move that has failed here again and again is not worth a search.
-  if (depth <= HISTORY_PRUNING_DEPTH && history < -HISTORY_PRUNING_MARGIN * depth) return true;
+  // Checks are exempt from all three: they force replies that neither the ordering, the
+  // static eval nor the history foresee, mates among them.
+  const int static_eval = stack_[n.ply].static_eval;
+  if (((depth <= LMP_DEPTH && moves >= lmp_limit(depth, n.improving)) ||
+       (!n.in_check && depth <= FUTILITY_DEPTH && static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha) ||
+       (depth <= HISTORY_PRUNING_DEPTH && history < -HISTORY_PRUNING_MARGIN * depth)) &&
+      !pos_.gives_check(m))
+    return true;
   return depth <= SEE_QUIET_DEPTH && !see_ge(pos_, m, -SEE_QUIET_MARGIN * depth);
 }
 

@@ -19,7 +19,8 @@ void play(Position& pos, std::initializer_list<const char*> moves) {
 }
 
 // Walks the whole tree to `depth`, checking at every node that the incremental keys equal the
-// keys from scratch and that unmake restores the exact position.
+// keys from scratch, that gives_check foretells in_check, and that unmake restores the exact
+// position.
 void walk_keys(Position& pos, int depth, int& nodes) {
   REQUIRE(pos.key() == pos.compute_key());
   const StateInfo keys = pos.compute_piece_keys();
@@ -30,7 +31,9 @@ void walk_keys(Position& pos, int depth, int& nodes) {
   if (depth == 0) return;
   const std::string before = pos.fen();
   for (const auto& e : legal_moves(pos)) {
+    const bool check = pos.gives_check(e.move);
     pos.make_move(e.move);
+    REQUIRE(check == pos.in_check());
     walk_keys(pos, depth - 1, nodes);
     pos.unmake_move(e.move);
     REQUIRE(pos.fen() == before);
@@ -72,7 +75,7 @@ TEST_CASE("the same keys come from FEN as from moves", "[position]") {
   CHECK(pos.key() == 0x3c8123ea7b067637ULL);
 }
 
-TEST_CASE("incremental keys match keys from scratch over whole trees", "[position]") {
+TEST_CASE("incremental keys match keys from scratch and gives_check is right over whole trees", "[position]") {
   int nodes = 0;
   for (const auto& c : test::load_perft_suite("classic.epd")) {
     Position pos;
@@ -178,7 +181,7 @@ TEST_CASE("Chess960 castling moves king and rook, swapped or still, and takes ba
   }
 }
 
-TEST_CASE("incremental keys match keys from scratch over Chess960 trees", "[position][chess960]") {
+TEST_CASE("incremental keys and gives_check match the position over Chess960 trees", "[position][chess960]") {
   int nodes = 0;
   const auto suite = test::load_perft_suite("chess960.epd");
   for (std::size_t i = 960; i < suite.size(); i += 4) {

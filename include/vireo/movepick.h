@@ -31,8 +31,6 @@ class MovePicker {
 
   // The next move, or Move::none() when done.
   Move next();
-  // Drops the remaining quiet moves (late-move and futility pruning).
-  void skip_quiets() { skip_quiets_ = true; }
   // Whether the move last returned is a losing capture (ordered after the quiets).
   bool is_bad_capture() const { return last_score_ < BAD_CAPTURE_LIMIT && last_is_capture_; }
   std::size_t size() const { return list_.size(); }
@@ -50,10 +48,8 @@ class MovePicker {
 
   MoveList list_;
   std::size_t index_ = 0;
-  bool skip_quiets_ = false;
   int last_score_ = 0;
   bool last_is_capture_ = false;
-  std::array<bool, 256> is_quiet_{};
   std::array<bool, 256> is_capture_{};
 };
 

@@ -83,6 +83,9 @@ class Position {
 
   Bitboard attackers_to(Square s, Bitboard occupied) const;
   bool attacked_by(Color c, Square s, Bitboard occupied) const;
+  // Whether a legal move checks the opponent's king (directly or by discovery), without
+  // playing it.
+  bool gives_check(Move m) const;
   // The type of the piece a capture takes (the pawn, for en passant).
   PieceType captured_type(Move m) const { return m.kind() == Move::EN_PASSANT ? PAWN : type_of(piece_on(m.to())); }
   bool is_capture(Move m) const { return m.kind() == Move::EN_PASSANT || (m.kind() != Move::CASTLING && !empty(m.to())); }

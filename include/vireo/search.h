@@ -107,7 +107,7 @@ class Searcher {
   };
 
   std::optional<int> prune_node(const Node& n, int beta, int eval);
-  bool prune_move(const Node& n, Move m, bool quiet, int history, int alpha, int moves, MovePicker& picker);
+  bool prune_move(const Node& n, Move m, bool quiet, int history, int alpha, int moves);
   std::optional<int> singular(const Node& n, int tt_score, int beta, Move tt_move, int& extension);
   int search_move(const Node& n, int alpha, int beta, int moves, int extension, bool reducible, int history);
   // One MultiPV line of an iteration: its first two moves, score and report.
