@@ -164,31 +164,7 @@ SearchResult Searcher::run(const Position& root, const Limits& limits, TimeManag
     SearchInfo info = make_info(0, pos_.in_check() ? mated_in(0) : SCORE_DRAW, BOUND_EXACT, 0);
     if (listeners.on_info) listeners.on_info(info);
   } else {
-    result.best = root_moves_[0];
-    multipv = std::clamp(multipv, 1, int(root_moves_.size()));
-    const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
-    std::vector<int> line_scores(multipv, 0);
-    int stability = 0;
-    double changes = 0;
-
-    for (int depth = 1; depth <= max_depth; ++depth) {
-      const std::vector<RootLine> lines = search_lines(depth, line_scores);
-      for (const RootLine& line : lines)
-        if (listeners.on_info) listeners.on_info(line.info);
-      if (!lines.empty()) {
-        const RootLine& top = lines.front();
-        changes = changes / 2 + (top.move != result.best && depth > 1 ? 1 : 0);
-        stability = top.move == result.best ? stability + 1 : 0;
-        result.best = top.move;
-        result.ponder = top.ponder;
-        result.score = top.score;
-        result.depth = depth;
-      }
-      if (aborted_) break;
-      tm.update(stability, changes);
-      if (limits.mate > 0 && result.score >= mate_in(2 * limits.mate - 1)) break;
-      if (!signals.pondering && tm.should_stop_iterating()) break;
-    }
+    iterate(result, listeners, multipv);
   }
 
   // UCI forbids `bestmove` before `stop` in infinite mode, and before ponderhit or stop while
@@ -278,6 +254,40 @@ std::vector<Searcher::RootLine> Searcher::search_lines(int depth, std::vector<in
     lines[i].info.multipv = int(i) + 1;
   }
   return lines;
+}
+
+// Iterative deepening: the MultiPV lines of each depth, until a limit says stop; after each
+// iteration the time manager learns how settled the best move is.
+void Searcher::iterate(SearchResult& result, const SearchListeners& listeners, int multipv) {
+  result.best = root_moves_[0];
+  multipv = std::clamp(multipv, 1, int(root_moves_.size()));
+  const int max_depth = limits_->depth > 0 ? std::min(limits_->depth, MAX_PLY - 1) : MAX_PLY - 1;
+  std::vector<int> line_scores(multipv, 0);
+  IterationStats stats;
+
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    root_nodes_.fill(0);
+    const std::uint64_t iteration_start = nodes_;
+    const std::vector<RootLine> lines = search_lines(depth, line_scores);
+    for (const RootLine& line : lines)
+      if (listeners.on_info) listeners.on_info(line.info);
+    if (!lines.empty()) {
+      const RootLine& top = lines.front();
+      stats.changes = stats.changes / 2 + (top.move != result.best && depth > 1 ? 1 : 0);
+      stats.stability = top.move == result.best ? stats.stability + 1 : 0;
+      stats.score_drop = depth > 1 ? result.score - top.score : 0;
+      result.best = top.move;
+      result.ponder = top.ponder;
+      result.score = top.score;
+      result.depth = depth;
+    }
+    if (aborted_) return;
+    const std::uint64_t iteration_nodes = std::max<std::uint64_t>(nodes_ - iteration_start, 1);
+    stats.best_move_share = double(root_nodes_[result.best.from() * 64 + result.best.to()]) / double(iteration_nodes);
+    tm_->update(stats);
+    if (limits_->mate > 0 && result.score >= mate_in(2 * limits_->mate - 1)) return;
+    if (!signals_->pondering && tm_->should_stop_iterating()) return;
+  }
 }
 
 int Searcher::aspiration(int depth, int prev_score) {
@@ -411,10 +421,12 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
       if (auto cut = singular(node, tte.score, beta, m, extension)) return *cut;
     }
     f.extension = extension;
+    const std::uint64_t nodes_before = nodes_;
     make_move(ply, m);
     ++moves;
     const int score = search_move(node, alpha, beta, moves, extension, quiet || picker.is_bad_capture(), history);
     unmake_move(m);
+    if (root) root_nodes_[m.from() * 64 + m.to()] += nodes_ - nodes_before;
     if (aborted_) return 0;
 
     if (score > best_score) {

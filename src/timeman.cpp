@@ -39,13 +39,18 @@ TimeManager::TimeManager(const Limits& limits, Color us, int move_overhead_ms) {
   scaled_soft_ = soft_;
 }
 
-void TimeManager::update(int stability, double changes) {
+void TimeManager::update(const IterationStats& it) {
   if (!timed_ || soft_ == hard_) return;
   // A best move that keeps changing needs more thought; one that holds for many iterations
   // is probably right and the time is better saved for later moves.
-  const double instability = 1.0 + std::min(changes, 3.0) * 0.35;
-  const double steadiness = std::clamp(1.25 - 0.07 * stability, 0.6, 1.25);
-  scaled_soft_ = std::min(hard_, TimePoint(double(soft_) * instability * steadiness));
+  const double instability = 1.0 + std::min(it.changes, 3.0) * 0.35;
+  const double steadiness = std::clamp(1.2 - 0.04 * it.stability, 0.8, 1.2);
+  // When the best move's subtree takes nearly all the nodes, the alternatives are refuted
+  // quickly and the choice is clear; a small share means rivals come close.
+  const double focus = std::clamp((1.5 - it.best_move_share) * 1.3, 0.6, 1.8);
+  // A falling score means trouble found late: spend more before committing.
+  const double trouble = 1.0 + std::clamp(it.score_drop, 0, 60) / 100.0;
+  scaled_soft_ = std::min(hard_, TimePoint(double(soft_) * instability * steadiness * focus * trouble));
 }
 
 }  // namespace vireo

@@ -235,3 +235,17 @@ TEST_CASE("time allocation for each clock format", "[timeman]") {
   CHECK_FALSE(TimeManager(infinite, WHITE, 30).timed());
   CHECK_FALSE(TimeManager(test::depth_limit(5), WHITE, 30).timed());
 }
+
+TEST_CASE("the soft limit follows how settled the best move is, never past the hard limit", "[timeman]") {
+  Limits clock;
+  clock.time[WHITE] = clock.time[BLACK] = 60000;
+  TimeManager settled(clock, WHITE, 0), unsettled(clock, WHITE, 0);
+  settled.update({10, 0.0, 0.95, -5});
+  unsettled.update({0, 2.0, 0.30, 40});
+  CHECK(settled.scaled_soft_limit() < settled.soft_limit());
+  CHECK(unsettled.scaled_soft_limit() > unsettled.soft_limit());
+  CHECK(unsettled.scaled_soft_limit() <= unsettled.hard_limit());
+  TimeManager extreme(clock, WHITE, 0);
+  extreme.update({0, 100.0, 0.0, 10000});
+  CHECK(extreme.scaled_soft_limit() == extreme.hard_limit());
+}

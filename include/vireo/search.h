@@ -118,6 +118,7 @@ class Searcher {
   };
   std::vector<RootLine> search_lines(int depth, std::vector<int>& line_scores);
   int aspiration(int depth, int prev_score);
+  void iterate(SearchResult& result, const SearchListeners& listeners, int multipv);
   bool should_stop();
   void update_pv(int ply, Move m);
   // Moves tried at a node before the one that cut off, whose histories then take a malus.
@@ -156,6 +157,7 @@ class Searcher {
   int tb_pieces_ = 0;                 // positions with at most this many pieces are probed
   std::uint64_t tbhits_ = 0;
   std::optional<int> root_tb_score_;  // what the tables say of the root, when they know it
+  std::array<std::uint64_t, 64 * 64> root_nodes_{};  // this iteration's nodes by root move's from-to
   bool was_pondering_ = false;
 };
 

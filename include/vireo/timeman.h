@@ -31,6 +31,14 @@ struct Limits {
   bool uses_clock() const { return time[WHITE] >= 0 || time[BLACK] >= 0; }
 };
 
+// What one iteration of the search tells the time manager.
+struct IterationStats {
+  int stability = 0;             // iterations the best move has held
+  double changes = 0;            // best-move changes, recent ones weighing more
+  double best_move_share = 1.0;  // share of the iteration's nodes spent under the best move
+  int score_drop = 0;            // centipawns lost since the previous iteration (negative: gained)
+};
+
 class TimeManager {
  public:
   TimeManager() = default;
@@ -42,10 +50,10 @@ class TimeManager {
   bool timed() const { return timed_; }
   TimePoint soft_limit() const { return soft_; }
   TimePoint hard_limit() const { return hard_; }
+  TimePoint scaled_soft_limit() const { return scaled_soft_; }
 
-  // Scales the soft limit after an iteration: `stability` counts iterations the best move has
-  // held, `changes` how often it changed in recent iterations.
-  void update(int stability, double changes);
+  // Scales the soft limit after an iteration.
+  void update(const IterationStats& it);
   bool should_stop_iterating() const { return timed_ && elapsed() >= scaled_soft_; }
   bool must_abort() const { return timed_ && elapsed() >= hard_; }
 
