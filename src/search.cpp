@@ -580,9 +580,11 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
     if (!in_check) {
       // Losing captures come last and never help here.
       if (picker.is_bad_capture()) break;
+      // Delta pruning: the victim is too small to lift the score to alpha. Not for a check,
+      // whose gain is the reply it forces (a mate, a fork), not the victim.
       if (m.kind() != Move::PROMOTION && pos_.is_capture(m)) {
         const PieceType victim = m.kind() == Move::EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to()));
-        if (static_eval + SEE_VALUE[victim] + DELTA_MARGIN <= alpha) continue;
+        if (static_eval + SEE_VALUE[victim] + DELTA_MARGIN <= alpha && !pos_.gives_check(m)) continue;
       }
     }
     make_move(ply, m);
