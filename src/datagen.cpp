@@ -147,6 +147,7 @@ class GamePlayer {
     limits.nodes = shared_.cfg.nodes;
     TimeManager tm;
     SearchSignals signals;
+    tt_.new_search();
     return searcher_.run(pos, limits, tm, signals, SearchListeners{}, 1);
   }
 

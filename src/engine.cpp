@@ -2,7 +2,7 @@
 
 namespace vireo {
 
-Engine::Engine() : searcher_(tt_), worker_([this] { worker_loop(); }) { searcher_.set_network(net_); }
+Engine::Engine() : pool_(tt_), worker_([this] { worker_loop(); }) { pool_.set_network(net_); }
 
 Engine::~Engine() {
   stop();
@@ -31,7 +31,7 @@ void Engine::worker_loop() {
     TimeManager tm = job_tm_;
     lock.unlock();
 
-    SearchResult result = searcher_.run(pos, limits, tm, signals_, listeners_, multipv_);
+    SearchResult result = pool_.run(pos, limits, tm, signals_, listeners_, multipv_);
     if (on_bestmove_) on_bestmove_(result);
 
     lock.lock();
@@ -79,7 +79,7 @@ void Engine::set_position(const Position& pos) {
 void Engine::new_game() {
   stop();
   tt_.clear();
-  searcher_.clear();
+  pool_.clear();
 }
 
 bool Engine::set_hash_mb(std::size_t mb) {
@@ -95,9 +95,14 @@ void Engine::clear_hash() {
 void Engine::set_network(std::shared_ptr<const nnue::Network> net) {
   stop();
   net_ = std::move(net);
-  searcher_.set_network(net_);
+  pool_.set_network(net_);
   // The table's static evaluations came from the other evaluator.
   tt_.clear();
+}
+
+void Engine::set_threads(int n) {
+  stop();
+  pool_.resize(n);
 }
 
 void Engine::set_multipv(int n) {
@@ -107,7 +112,7 @@ void Engine::set_multipv(int n) {
 
 void Engine::set_tablebase_settings(const TablebaseSettings& s) {
   stop();
-  searcher_.set_tablebase_settings(s);
+  pool_.set_tablebase_settings(s);
 }
 
 std::optional<std::string> Engine::load_tablebases(const std::string& paths, tablebase::LoadReport* report) {
@@ -127,7 +132,7 @@ SearchResult Engine::search_sync(const Position& pos, const Limits& limits) {
   stop();
   SearchSignals signals;
   TimeManager tm(limits, pos.side_to_move(), move_overhead_);
-  return searcher_.run(pos, limits, tm, signals, SearchListeners{}, multipv_);
+  return pool_.run(pos, limits, tm, signals, SearchListeners{}, multipv_);
 }
 
 PerftDivide Engine::perft(int depth) {

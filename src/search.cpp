@@ -1,6 +1,7 @@
 #include "vireo/search.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <thread>
 
@@ -45,8 +46,12 @@ void Searcher::clear() {
 bool Searcher::should_stop() {
   if (aborted_) return true;
   if (signals_->stop.load(std::memory_order_relaxed)) return aborted_ = true;
-  if (limits_->nodes && nodes_ >= limits_->nodes) return aborted_ = true;
+  // Alone, the node limit is exact (bench and tests rely on it); with helpers it counts the
+  // whole team, every 1,024 nodes.
+  if (limits_->nodes && !team_ && nodes_ >= limits_->nodes) return aborted_ = true;
   if ((nodes_ & 1023) == 0) {
+    published_nodes_.store(nodes_, std::memory_order_relaxed);
+    if (limits_->nodes && team_ && team_nodes() >= limits_->nodes) return aborted_ = true;
     const bool pondering = signals_->pondering.load(std::memory_order_relaxed);
     if (was_pondering_ && !pondering) tm_->restart();  // ponderhit: our clock starts now
     was_pondering_ = pondering;
@@ -139,10 +144,10 @@ SearchResult Searcher::run(const Position& root, const Limits& limits, TimeManag
   tm_ = &tm;
   signals_ = &signals;
   nodes_ = 0;
+  published_nodes_.store(0, std::memory_order_relaxed);
   aborted_ = false;
   was_pondering_ = signals.pondering.load();
   start_ = now_ms();
-  tt_.new_search();
   for (Frame& f : stack_) {
     Frame fresh;
     fresh.killers = f.killers;
@@ -178,8 +183,25 @@ SearchResult Searcher::run(const Position& root, const Limits& limits, TimeManag
     TTData tte;
     if (tt_.probe(after.key(), 0, tte) && legal_moves(after).contains(tte.move)) result.ponder = tte.move;
   }
+  published_nodes_.store(nodes_, std::memory_order_relaxed);
   result.nodes = nodes_;
   return result;
+}
+
+std::uint64_t Searcher::team_nodes() const {
+  if (!team_) return nodes_;
+  std::uint64_t total = nodes_;
+  for (const auto& t : *team_)
+    if (t.get() != this) total += t->published_nodes();
+  return total;
+}
+
+// Helpers skip depths in a pattern of their own (helper k in blocks of about log2(k) + 1
+// depths), so that at any time the team searches several depths and the TT fills from both.
+bool Searcher::skips(int depth) const {
+  if (id_ == 0 || depth == 1) return false;
+  const int block = std::bit_width(unsigned(id_)) , phase = id_ % (2 * block);
+  return ((depth + phase) / block) % 2 == 1;
 }
 
 namespace {
@@ -266,6 +288,7 @@ void Searcher::iterate(SearchResult& result, const SearchListeners& listeners, i
   IterationStats stats;
 
   for (int depth = 1; depth <= max_depth; ++depth) {
+    if (skips(depth)) continue;
     root_nodes_.fill(0);
     const std::uint64_t iteration_start = nodes_;
     const std::vector<RootLine> lines = search_lines(depth, line_scores);
@@ -616,7 +639,7 @@ SearchInfo Searcher::make_info(int depth, int score, Bound bound, int pv_index) 
   info.multipv = pv_index + 1;
   info.score = score;
   info.bound = bound;
-  info.nodes = nodes_;
+  info.nodes = team_nodes();
   info.time_ms = now_ms() - start_;
   info.hashfull = tt_.hashfull();
   info.tbhits = tbhits_;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <limits>
+#include <mutex>
 #include <string_view>
 #include <system_error>
 
@@ -89,6 +90,9 @@ std::optional<Wdl> probe_wdl(const Position& pos) {
 
 std::vector<RootMove> probe_root(const Position& pos) {
   if (!probeable(pos)) return {};
+  // Fathom's root probe is not thread-safe; every search thread ranks its root at the start.
+  static std::mutex root_mutex;
+  std::lock_guard lock(root_mutex);
   unsigned results[TB_MAX_MOVES];
   const unsigned r = tb_probe_root(pos.pieces(WHITE), pos.pieces(BLACK), pos.pieces(KING), pos.pieces(QUEEN),
                                    pos.pieces(ROOK), pos.pieces(BISHOP), pos.pieces(KNIGHT), pos.pieces(PAWN),

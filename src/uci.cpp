@@ -158,6 +158,11 @@ Command parse(std::string_view line) {
       if (!v || *v < 1 || *v > 64) return ParseError{"bench takes an optional depth from 1 to 64"};
       b.depth = int(*v);
     }
+    if (t.size() > 2) {
+      auto v = parse_count(t[2]);
+      if (!v || *v < 1 || *v > 1024) return ParseError{"bench takes an optional thread count from 1 to 1024"};
+      b.threads = int(*v);
+    }
     return b;
   }
   if (c == "debug" || c == "register") return cmd::Empty{};  // accepted, nothing to do
@@ -222,7 +227,10 @@ void Session::register_options() {
       return fmt::format("cannot allocate {} MB for the hash table, keeping {} MB", mb, engine_.hash_mb());
     return std::nullopt;
   });
-  options_.add_spin("Threads", 1, 1, 1);
+  options_.add_spin("Threads", 1, 1, 1024, [this](const std::string& v) -> std::optional<std::string> {
+    engine_.set_threads(std::stoi(v));
+    return std::nullopt;
+  });
   options_.add_spin("MultiPV", 1, 1, 256, [this](const std::string& v) -> std::optional<std::string> {
     engine_.set_multipv(std::stoi(v));
     return std::nullopt;
@@ -409,7 +417,7 @@ void Session::apply(const cmd::Eval&) {
 
 void Session::apply(const cmd::Bench& c) {
   engine_.stop();
-  BenchReport r = run_bench(c.depth > 0 ? c.depth : BENCH_DEFAULT_DEPTH, engine_.network(), out_);
+  BenchReport r = run_bench(c.depth > 0 ? c.depth : BENCH_DEFAULT_DEPTH, engine_.network(), out_, c.threads);
   (void)r;
 }
 
@@ -435,11 +443,12 @@ void print_help(std::FILE* to) {
   fmt::print(to,
              "usage: vireo [SUBCOMMAND]\n"
              "With no subcommand Vireo speaks UCI on stdin and stdout (for GUIs and tournament managers).\n"
-             "  bench [DEPTH]   search the bench positions (default depth {}); prints nodes and nodes/second\n"
-             "  makebook ...    build a Polyglot opening book from PGN games (vireo makebook for its options)\n"
-             "  datagen ...     play self-play games and record training positions (vireo datagen for its options)\n"
-             "  epd FILE ...    run a test suite: [--movetime MS | --depth N | --nodes N] [--csv]\n"
-             "  help            this list\n",
+             "  bench [DEPTH [THREADS]]  search the bench positions (default depth {}, 1 thread);\n"
+             "                           prints nodes and nodes/second\n"
+             "  makebook ...             build a Polyglot opening book from PGN games (vireo makebook for its options)\n"
+             "  datagen ...              play self-play games and record training positions (vireo datagen for its options)\n"
+             "  epd FILE ...             run a test suite: [--movetime MS | --depth N | --nodes N] [--csv]\n"
+             "  help                     this list\n",
              BENCH_DEFAULT_DEPTH);
 }
 

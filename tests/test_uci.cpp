@@ -305,3 +305,29 @@ TEST_CASE("UCI_ShowWDL adds win, draw and loss per mille to every info line", "[
   }
   CHECK(infos >= 6);
 }
+
+TEST_CASE("with several threads, stop, isready and a new position behave as with one", "[uci][smp]") {
+  Captured c;
+  c.session.handle("setoption name Threads value 3");
+  c.session.handle("setoption name OwnBook value false");
+  c.session.handle("position startpos moves d2d4");
+  c.session.handle("go infinite");
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  c.session.handle("isready");
+  CHECK_FALSE(c.wait_for("readyok").empty());
+  const auto before_stop = c.take();  // go infinite: no bestmove before stop
+  CHECK(std::none_of(before_stop.begin(), before_stop.end(), [](const std::string& l) { return l.rfind("bestmove", 0) == 0; }));
+  c.session.handle("stop");
+  const std::string best = c.wait_for("bestmove");
+  REQUIRE_FALSE(best.empty());
+  Position pos;
+  pos.make_move(parse_uci_move(pos, "d2d4"));
+  CHECK_FALSE(parse_uci_move(pos, best.substr(9, best.find(' ', 9) - 9)).is_none());
+  c.take();
+  c.session.handle("position startpos");
+  c.session.handle("go depth 8");
+  CHECK_FALSE(c.wait_for("bestmove").empty());
+  c.session.handle("setoption name Threads value 1");
+  c.session.handle("go depth 6");
+  CHECK_FALSE(c.wait_for("bestmove").empty());
+}

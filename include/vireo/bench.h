@@ -23,10 +23,11 @@ struct BenchReport {
   TimePoint ms = 0;
 };
 
-// Searches every position with a fresh 16 MB table and cleared histories, one thread,
-// evaluating with `net` (none: the hand-written evaluation).
-// Progress goes to `out` line by line, ending with Stockfish's summary block.
+// Searches every position with a fresh 16 MB table and cleared histories, evaluating with
+// `net` (none: the hand-written evaluation), on `threads` threads (with one, the node count is
+// the same on every run). Progress goes to `out` line by line, ending with Stockfish's summary
+// block.
 BenchReport run_bench(int depth, std::shared_ptr<const nnue::Network> net,
-                      const std::function<void(const std::string&)>& out);
+                      const std::function<void(const std::string&)>& out, int threads = 1);
 
 }  // namespace vireo

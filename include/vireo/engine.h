@@ -10,6 +10,7 @@
 #include "vireo/perft.h"
 #include "vireo/search.h"
 #include "vireo/tablebase.h"
+#include "vireo/threads.h"
 
 namespace vireo {
 
@@ -32,6 +33,9 @@ class Engine {
   // The network that evaluates; none: the hand-written evaluation. Default: the embedded one.
   void set_network(std::shared_ptr<const nnue::Network> net);
   void set_multipv(int n);
+  // Search threads (Lazy SMP); 1 searches alone, deterministically.
+  void set_threads(int n);
+  int threads() const { return pool_.size(); }
   void set_tablebase_settings(const TablebaseSettings& s);
   // Loads the Syzygy tables of `paths` (see tablebase::load); an error leaves the old ones.
   std::optional<std::string> load_tablebases(const std::string& paths, tablebase::LoadReport* report);
@@ -58,7 +62,7 @@ class Engine {
   Position position_;
   TranspositionTable tt_;
   std::shared_ptr<const nnue::Network> net_ = nnue::embedded_network();
-  Searcher searcher_;
+  ThreadPool pool_;
   SearchSignals signals_;
   SearchListeners listeners_;
   BestMoveFn on_bestmove_;

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -63,6 +64,15 @@ class Searcher {
 
   // Forgets what earlier searches learned (histories, killers); the TT is cleared separately.
   void clear();
+  // Lazy SMP: `id` 0 is the main thread, which reports and keeps time; a helper (id > 0)
+  // searches the same root silently, skipping some depths so the threads spread out. `team`
+  // is every thread of the search, for the node count; none when searching alone.
+  void set_team(int id, const std::vector<std::unique_ptr<Searcher>>* team) {
+    id_ = id;
+    team_ = team;
+  }
+  // Nodes searched so far in this run, as last published (every 1,024 nodes and at the end).
+  std::uint64_t published_nodes() const { return published_nodes_.load(std::memory_order_relaxed); }
   // Searches until a limit is met or signals.stop is raised. With `infinite` or while pondering
   // it does not return before stop (or ponderhit), as UCI requires.
   SearchResult run(const Position& root, const Limits& limits, TimeManager& tm, SearchSignals& signals,
@@ -134,6 +144,8 @@ class Searcher {
   void update_stats(int ply, int depth, Move best, bool quiet, const Tried& tried, const ContinuationTables& cont);
   bool root_move_allowed(Move m) const;
   SearchInfo make_info(int depth, int score, Bound bound, int pv_index) const;
+  std::uint64_t team_nodes() const;
+  bool skips(int depth) const;
 
   TranspositionTable& tt_;
   std::shared_ptr<const nnue::Network> net_;
@@ -148,6 +160,9 @@ class Searcher {
   TimeManager* tm_ = nullptr;
   SearchSignals* signals_ = nullptr;
   std::uint64_t nodes_ = 0;
+  std::atomic<std::uint64_t> published_nodes_{0};
+  int id_ = 0;
+  const std::vector<std::unique_ptr<Searcher>>* team_ = nullptr;
   int seldepth_ = 0;
   int root_depth_ = 0;
   bool aborted_ = false;

@@ -1,8 +1,9 @@
-// Transposition table: buckets of three 10-byte entries in one 32-byte slot, replaced by
-// depth and age. Mate and tablebase scores are stored relative to the node, not the root, so a
+// Transposition table: buckets of three entries in one 32-byte slot, replaced by depth and
+// age, shared by the search threads without locks. Mate and tablebase scores are stored relative to the node, not the root, so a
 // mate found through a transposition at another ply still reports the right distance.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -43,18 +44,25 @@ class TranspositionTable {
   std::size_t size_mb() const { return mb_; }
 
  private:
+  // An entry as the search reads it.
   struct Entry {
-    std::uint16_t key16;
-    std::uint16_t move;
-    std::int16_t score;
-    std::int16_t eval;
-    std::int8_t depth;
-    std::uint8_t gen_bound;  // generation (top 5 bits), pv flag, bound (2 bits)
+    std::uint16_t key16 = 0;
+    std::uint16_t move = 0;
+    std::int16_t score = 0;
+    std::int16_t eval = 0;
+    std::int8_t depth = 0;
+    std::uint8_t gen_bound = 0;  // generation (top 5 bits), pv flag, bound (2 bits)
   };
+  // Threads read and write buckets without locks, so an entry may be torn: the data of one
+  // write with the key of another. Each entry's data is one 64-bit word and its key is kept
+  // XOR-ed with a hash of that word, so a torn entry fails the key check and reads as a miss,
+  // never as another position's move or score.
   struct alignas(32) Bucket {
-    Entry entries[3];
-    char padding[2];
+    std::atomic<std::uint64_t> data[3];
+    std::atomic<std::uint64_t> checks;  // entry i's key16 ^ fold(data[i]) in bits 16i..16i+15
   };
+  static Entry load(const Bucket& b, int i);
+  static void save(Bucket& b, int i, const Entry& e);
   static_assert(sizeof(Bucket) == 32);
   static constexpr std::uint8_t GENERATION_STEP = 8;
   static constexpr std::uint8_t GENERATION_MASK = 0xF8;

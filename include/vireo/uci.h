@@ -37,7 +37,10 @@ struct PonderHit {};
 struct Quit {};
 struct Display {};
 struct Eval {};
-struct Bench { int depth = 0; };
+struct Bench {
+  int depth = 0;
+  int threads = 1;
+};
 struct Book {};
 struct Empty {};
 }  // namespace cmd

@@ -1,0 +1,99 @@
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <random>
+#include <thread>
+
+#include "test_util.h"
+
+#include "vireo/engine.h"
+#include "vireo/movegen.h"
+#include "vireo/threads.h"
+
+using namespace vireo;
+using vireo::test::from_fen;
+
+namespace {
+
+SearchResult result(Move best, int score, int depth) {
+  SearchResult r;
+  r.best = best;
+  r.score = score;
+  r.depth = depth;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("the threads vote for a move by depth and score; a proven mate wins", "[smp]") {
+  const Move a(E2, E4), b(D2, D4), c(G1, F3);
+  // Two deeper threads agreeing outvote the main thread.
+  CHECK(vote({result(a, 20, 10), result(b, 25, 12), result(b, 22, 12)}).best == b);
+  // Equal votes: the main thread's move stays.
+  CHECK(vote({result(a, 20, 10), result(b, 20, 10)}).best == a);
+  // A thread that finished no iteration has no say.
+  CHECK(vote({result(a, 20, 10), result(c, 900, 0), result(c, 900, 0)}).best == a);
+  // The shortest mate found is played, whatever the votes.
+  CHECK(vote({result(a, 30, 14), result(b, mate_in(9), 9), result(c, mate_in(5), 6), result(a, 30, 14)}).best == c);
+  // For the move chosen, the deepest thread's result (its score, PV) is the one returned.
+  const auto& chosen = vote({result(a, 10, 8), result(b, 40, 13), result(b, 35, 15), result(b, 30, 14)});
+  CHECK(chosen.best == b);
+  CHECK(chosen.depth == 15);
+}
+
+TEST_CASE("TT entries torn by concurrent writes read as misses, not as other positions", "[smp]") {
+  // Every stored entry's move and score are functions of its key; a torn entry that passed the
+  // key check would show a move or score of another key. 16-bit checks let about one torn
+  // entry in 65,536 through, so a handful of mismatches over millions of probes is allowed.
+  TranspositionTable tt;
+  REQUIRE(tt.resize(1));  // small, so the threads collide in the same buckets
+  std::atomic<long> hits{0}, mismatches{0};
+  const auto worker = [&](unsigned seed) {
+    std::mt19937_64 rng(seed);
+    for (int i = 0; i < 400000; ++i) {
+      const Key key = rng() % 50000 * 0x9E3779B97F4A7C15ULL;
+      const int score = int(key >> 52) - 2048;
+      const Move move = Move::from_raw(std::uint16_t(key >> 20) & 0x0FFF);
+      if (i % 2) {
+        tt.store(key, 0, move, score, score / 2, int(key >> 60), BOUND_EXACT, false);
+      } else {
+        TTData d;
+        if (!tt.probe(key, 0, d)) continue;
+        ++hits;
+        if (d.score != score || d.move != move || d.eval != score / 2) ++mismatches;
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned t = 0; t < 4; ++t) threads.emplace_back(worker, t + 1);
+  for (auto& t : threads) t.join();
+  INFO("hits " << hits << ", mismatches " << mismatches);
+  CHECK(hits > 10000);
+  CHECK(mismatches * 10000 <= hits + 10000);
+}
+
+TEST_CASE("several threads search to a legal move and find the mates one thread finds", "[smp]") {
+  Engine engine;
+  engine.set_threads(4);
+  REQUIRE(engine.threads() == 4);
+  for (const char* fen : {"r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
+                          "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+                          "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"}) {
+    INFO(fen);
+    const Position pos = from_fen(fen);
+    const SearchResult r = engine.search_sync(pos, test::depth_limit(9));
+    REQUIRE(r.best);
+    CHECK(legal_moves(pos).contains(r.best));
+    CHECK(r.nodes > 0);
+  }
+  CHECK(engine.search_sync(from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"), test::depth_limit(6)).score == mate_in(1));
+  CHECK(engine.search_sync(from_fen("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1"), test::depth_limit(8))
+            .score == mate_in(3));
+  // A node limit counts the whole team's nodes.
+  Limits l;
+  l.nodes = 200000;
+  const SearchResult limited = engine.search_sync(Position(), l);
+  CHECK(limited.nodes < 240000);  // each thread notices the limit within 1,024 of its nodes
+  engine.set_threads(1);
+  CHECK(engine.threads() == 1);
+}
