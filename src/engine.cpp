@@ -123,6 +123,16 @@ std::optional<std::string> Engine::load_tablebases(const std::string& paths, tab
   return err;
 }
 
+void Engine::set_search_stats(bool on) {
+  stop();
+  pool_.set_stats(on);
+}
+
+void Engine::set_trace(SearchTrace* trace) {
+  stop();
+  pool_.set_trace(trace);
+}
+
 void Engine::set_move_overhead(int ms) {
   stop();
   move_overhead_ = ms;

@@ -130,6 +130,7 @@ struct EpdArgs {
   std::string file;
   Limits limits;
   bool csv = false;
+  int threads = 1;
 };
 
 std::optional<std::string> parse_args(const std::vector<std::string>& args, EpdArgs& a) {
@@ -150,6 +151,11 @@ std::optional<std::string> parse_args(const std::vector<std::string>& args, EpdA
     const std::string& text = args[++i];
     auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     if (ec != std::errc() || ptr != text.data() + text.size() || v < 1) return fmt::format("{} needs a positive number, not '{}'", key, text);
+    if (key == "--threads") {
+      if (v > 1024) return fmt::format("--threads takes 1 to 1024, not {}", v);
+      a.threads = int(v);
+      continue;
+    }
     ++limits;
     if (key == "--movetime") a.limits.movetime = v;
     else if (key == "--depth") a.limits.depth = int(std::min<long long>(v, MAX_PLY - 1));
@@ -173,7 +179,7 @@ std::string san_list(const Position& pos, const std::vector<Move>& moves) {
 int epd_main(const std::vector<std::string>& args) {
   EpdArgs a;
   if (auto err = parse_args(args, a)) {
-    std::fprintf(stderr, "epd: error: %s\nusage: vireo epd FILE [--movetime MS | --depth N | --nodes N] [--csv]\n",
+    std::fprintf(stderr, "epd: error: %s\nusage: vireo epd FILE [--movetime MS | --depth N | --nodes N] [--threads N] [--csv]\n",
                  err->c_str());
     return 2;
   }
@@ -197,6 +203,7 @@ int epd_main(const std::vector<std::string>& args) {
   }
 
   Engine engine;
+  engine.set_threads(a.threads);
   int solved = 0;
   TimePoint total_ms = 0;
   if (a.csv) std::printf("id,played,expected,solved,solved_after_ms,depth,nodes,ms\n");

@@ -144,6 +144,7 @@ SearchResult Searcher::run(const Position& root, const Limits& limits, TimeManag
   tm_ = &tm;
   signals_ = &signals;
   nodes_ = 0;
+  counters_ = SearchCounters{};
   published_nodes_.store(0, std::memory_order_relaxed);
   aborted_ = false;
   was_pondering_ = signals.pondering.load();
@@ -278,6 +279,13 @@ std::vector<Searcher::RootLine> Searcher::search_lines(int depth, std::vector<in
   return lines;
 }
 
+// With statistics on, each finished iteration's counters go to the result and the listener.
+void Searcher::report_stats(SearchResult& result, const SearchListeners& listeners, const DepthStats& d) {
+  const SearchCounters* previous = result.depth_stats.empty() ? nullptr : &result.depth_stats.back().counters;
+  if (listeners.on_stats) listeners.on_stats(d, previous);
+  result.depth_stats.push_back(d);
+}
+
 // Iterative deepening: the MultiPV lines of each depth, until a limit says stop; after each
 // iteration the time manager learns how settled the best move is.
 void Searcher::iterate(SearchResult& result, const SearchListeners& listeners, int multipv) {
@@ -291,6 +299,7 @@ void Searcher::iterate(SearchResult& result, const SearchListeners& listeners, i
     if (skips(depth)) continue;
     root_nodes_.fill(0);
     const std::uint64_t iteration_start = nodes_;
+    const SearchCounters counted_before = counters_;
     const std::vector<RootLine> lines = search_lines(depth, line_scores);
     for (const RootLine& line : lines)
       if (listeners.on_info) listeners.on_info(line.info);
@@ -305,6 +314,7 @@ void Searcher::iterate(SearchResult& result, const SearchListeners& listeners, i
       result.depth = depth;
     }
     if (aborted_) return;
+    if (count_) report_stats(result, listeners, DepthStats{depth, counters_ - counted_before});
     const std::uint64_t iteration_nodes = std::max<std::uint64_t>(nodes_ - iteration_start, 1);
     stats.best_move_share = double(root_nodes_[result.best.from() * 64 + result.best.to()]) / double(iteration_nodes);
     tm_->update(stats);
@@ -323,6 +333,7 @@ int Searcher::aspiration(int depth, int prev_score) {
   while (true) {
     int score = search(alpha, beta, depth, 0, false);
     if (aborted_) return score;
+    if (score <= alpha || score >= beta) count(STAT_ASPIRATION_FAILS);
     if (score <= alpha) {
       beta = (alpha + beta) / 2;
       alpha = std::max(score - delta, -SCORE_INFINITE);
@@ -335,7 +346,31 @@ int Searcher::aspiration(int depth, int prev_score) {
   }
 }
 
+// With a trace attached, each node is recorded around its search; a call that only passes on
+// to the quiescence search is recorded there.
 int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
+  if (!trace_) return search_node(alpha, beta, depth, ply, cut_node);
+  if (depth <= 0 && !pos_.in_check()) return qsearch(alpha, beta, ply);
+  if (ply == 0 && !stack_[0].excluded) trace_->begin_root();
+  trace_->open(trace_entry(ply, false, depth, alpha, beta));
+  const int score = search_node(alpha, beta, depth, ply, cut_node);
+  trace_->close(aborted_ ? SCORE_NONE : score);
+  return score;
+}
+
+TraceNode Searcher::trace_entry(int ply, bool qsearch, int depth, int alpha, int beta) const {
+  TraceNode n;
+  n.singular_test = bool(stack_[ply].excluded) && !qsearch;
+  n.move = n.singular_test ? stack_[ply].excluded : ply > 0 ? stack_[ply - 1].move : Move::none();
+  n.null_move = !n.singular_test && ply > 0 && !stack_[ply - 1].move;
+  n.qsearch = qsearch;
+  n.depth = depth;
+  n.alpha = alpha;
+  n.beta = beta;
+  return n;
+}
+
+int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node) {
   const bool pv_node = beta - alpha > 1;
   const bool root = ply == 0;
   const bool in_check = pos_.in_check();
@@ -362,17 +397,23 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     if (alpha >= beta) return alpha;
   }
   ++nodes_;
+  count(STAT_NODES);
   seldepth_ = std::max(seldepth_, ply + 1);
 
   // Step 2. Transposition table.
   TTData tte;
   const bool tt_hit = tt_.probe(pos_.key(), ply, tte);
+  count(STAT_TT_PROBES);
+  if (tt_hit) count(STAT_TT_HITS);
+  if (trace_ && tt_hit) trace_->tt_hit();
   const Move tt_move = root && stack_[0].pv[0] && root_move_allowed(stack_[0].pv[0]) ? stack_[0].pv[0]
                        : tt_hit ? tte.move : Move::none();
   if (!pv_node && !singular_test && tt_hit && tte.depth >= depth &&
       (tte.bound == BOUND_EXACT || (tte.bound == BOUND_LOWER && tte.score >= beta) ||
-       (tte.bound == BOUND_UPPER && tte.score <= alpha)))
+       (tte.bound == BOUND_UPPER && tte.score <= alpha))) {
+    mark(STAT_TT_CUTOFFS);
     return tte.score;
+  }
 
   // Step 2b. Tablebases: a proven result, exact or a bound the search may still improve on.
   int tb_floor = -SCORE_INFINITE, tb_ceiling = SCORE_INFINITE;
@@ -433,9 +474,11 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     const int history = quiet ? hist_->quiet(us, pos_.moved_piece(m), m, cont) : 0;
 
     // Step 6. Move-level pruning, once a move has shown the node is not lost.
-    if (!root && best_score > -SCORE_MATE_IN_MAX && pos_.has_non_pawn_material(us) &&
-        prune_move(node, m, quiet, history, alpha, moves))
-      continue;
+    if (!root && best_score > -SCORE_MATE_IN_MAX && pos_.has_non_pawn_material(us))
+      if (const auto pruned = prune_move(node, m, quiet, history, alpha, moves)) {
+        skip(m, *pruned);
+        continue;
+      }
 
     int extension = 0;
     // Extensions stop at twice the iteration's depth, so that they cannot run away.
@@ -458,6 +501,9 @@ int Searcher::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         best_move = m;
         if (pv_node) update_pv(ply, m);
         if (score >= beta) {
+          count(STAT_BETA_CUTOFFS);
+          count(STAT_FIRST_MOVE_CUTOFFS, moves == 1);
+          count(STAT_CUTOFF_INDEX_SUM, moves);
           update_stats(ply, depth, m, quiet, tried, cont);
           break;
         }
@@ -488,8 +534,10 @@ std::optional<int> Searcher::prune_node(const Node& n, int beta, int eval) {
   const int depth = n.depth, ply = n.ply;
   // Reverse futility: far enough above beta that the remaining plies will not bring it back.
   // Not against a proven bound: a static eval says nothing about how soon a king is mated.
-  if (depth <= RFP_DEPTH && !is_decisive(eval) && !is_decisive(beta) && eval - RFP_MARGIN * (depth - n.improving) >= beta)
+  if (depth <= RFP_DEPTH && !is_decisive(eval) && !is_decisive(beta) && eval - RFP_MARGIN * (depth - n.improving) >= beta) {
+    mark(STAT_REVERSE_FUTILITY);
     return eval;
+  }
 
   // Null move: if passing still beats beta after a reduced search, a real move will too.
   // Not with pawns alone (zugzwang), not twice in a row, not from a static eval below beta.
@@ -497,32 +545,40 @@ std::optional<int> Searcher::prune_node(const Node& n, int beta, int eval) {
   if (depth >= NMP_MIN_DEPTH && eval >= beta && f.static_eval >= beta && ply > 0 && stack_[ply - 1].move &&
       pos_.has_non_pawn_material(pos_.side_to_move()) && beta > -SCORE_MATE_IN_MAX) {
     const int r = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + std::min((eval - beta) / NMP_EVAL_DIVISOR, 3);
+    count(STAT_NULL_MOVE_TRIES);
     make_null_move(ply);
     const int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, !n.cut);
     unmake_null_move();
     if (aborted_) return 0;
     // A mate found after passing is not proven: passing is not a legal move.
-    if (score >= beta) return is_decisive(score) ? beta : score;
+    if (score >= beta) {
+      mark(STAT_NULL_MOVE_CUTOFFS);
+      return is_decisive(score) ? beta : score;
+    }
   }
   return std::nullopt;
 }
 
-bool Searcher::prune_move(const Node& n, Move m, bool quiet, int history, int alpha, int moves) {
+std::optional<Stat> Searcher::prune_move(const Node& n, Move m, bool quiet, int history, int alpha, int moves) {
   const int depth = n.depth;
   // Captures: skip those that lose more material than a shallow search could win back.
-  if (!quiet) return depth <= SEE_CAPTURE_DEPTH && !see_ge(pos_, m, -SEE_CAPTURE_MARGIN * depth * depth);
+  if (!quiet) {
+    if (depth <= SEE_CAPTURE_DEPTH && !see_ge(pos_, m, -SEE_CAPTURE_MARGIN * depth * depth)) return STAT_SEE_PRUNED;
+    return std::nullopt;
+  }
   // Late-move pruning: this late in the ordering, quiet moves almost never beat the best.
   // Futility: no quiet move lifts a static eval this far below alpha in the plies left.
   // History pruning: a quiet move that has failed here again and again is not worth a search.
   // Checks are exempt from all three: they force replies that neither the ordering, the
   // static eval nor the history foresee, mates among them.
   const int static_eval = stack_[n.ply].static_eval;
-  if (((depth <= LMP_DEPTH && moves >= lmp_limit(depth, n.improving)) ||
-       (!n.in_check && depth <= FUTILITY_DEPTH && static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha) ||
-       (depth <= HISTORY_PRUNING_DEPTH && history < -HISTORY_PRUNING_MARGIN * depth)) &&
-      !pos_.gives_check(m))
-    return true;
-  return depth <= SEE_QUIET_DEPTH && !see_ge(pos_, m, -SEE_QUIET_MARGIN * depth);
+  const bool late = depth <= LMP_DEPTH && moves >= lmp_limit(depth, n.improving);
+  const bool futile = !n.in_check && depth <= FUTILITY_DEPTH && static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
+  const bool failing = depth <= HISTORY_PRUNING_DEPTH && history < -HISTORY_PRUNING_MARGIN * depth;
+  if ((late || futile || failing) && !pos_.gives_check(m))
+    return late ? STAT_LATE_MOVE_PRUNED : futile ? STAT_FUTILITY_PRUNED : STAT_HISTORY_PRUNED;
+  if (depth <= SEE_QUIET_DEPTH && !see_ge(pos_, m, -SEE_QUIET_MARGIN * depth)) return STAT_SEE_PRUNED;
+  return std::nullopt;
 }
 
 // Singular extension: when every move but the TT move fails well below the TT score, the TT
@@ -532,14 +588,17 @@ std::optional<int> Searcher::singular(const Node& n, int tt_score, int beta, Mov
   Frame& f = stack_[n.ply];
   const int singular_beta = std::max(tt_score - SE_MARGIN * n.depth, -SCORE_MATE_IN_MAX);
   f.excluded = tt_move;
+  count(STAT_SINGULAR_TESTS);
   const int score = search(singular_beta - 1, singular_beta, (n.depth - 1) / 2, n.ply, n.cut);
   f.excluded = Move::none();
   if (aborted_) return 0;
   if (score < singular_beta) {
+    mark(STAT_SINGULAR_EXTENDED);
     // Far below: the TT move is forced; a second ply, but only so many times on one line.
     const bool forced = !n.pv && score < singular_beta - SE_DOUBLE_MARGIN && f.double_extensions < SE_DOUBLE_LIMIT;
     extension = forced ? 2 : 1;
   } else if (singular_beta >= beta) {
+    mark(STAT_MULTI_CUTS);
     return singular_beta;
   } else if (tt_score >= beta) {
     // Another move also reaches the TT score, which already beats beta: the TT move is not
@@ -562,17 +621,36 @@ int Searcher::search_move(const Node& n, int alpha, int beta, int moves, int ext
     r = reduction(n.depth, moves) + !pv_node + !n.improving + cut_node - pos_.in_check() - history / LMR_HISTORY_DIVISOR;
     r = std::clamp(r, 0, std::max(new_depth - 1, 0));
   }
+  count(STAT_REDUCED, r > 0);
+  if (trace_) trace_->next_reduction(r);
   int score = -search(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
-  if (score > alpha && r > 0) score = -search(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
-  if (pv_node && score > alpha && score < beta) score = -search(-beta, -alpha, new_depth, ply + 1, false);
+  if (score > alpha && r > 0) {
+    count(STAT_REDUCED_RESEARCHED);
+    if (trace_) trace_->next_research();
+    score = -search(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+  }
+  if (pv_node && score > alpha && score < beta) {
+    count(STAT_PVS_RESEARCHED);
+    if (trace_) trace_->next_research();
+    score = -search(-beta, -alpha, new_depth, ply + 1, false);
+  }
   return score;
 }
 
 int Searcher::qsearch(int alpha, int beta, int ply) {
+  if (!trace_) return qsearch_node(alpha, beta, ply);
+  trace_->open(trace_entry(ply, true, 0, alpha, beta));
+  const int score = qsearch_node(alpha, beta, ply);
+  trace_->close(aborted_ ? SCORE_NONE : score);
+  return score;
+}
+
+int Searcher::qsearch_node(int alpha, int beta, int ply) {
   const bool pv_node = beta - alpha > 1;
   stack_[ply].pv_length = 0;
   if (should_stop()) return 0;
   ++nodes_;
+  count(STAT_QNODES);
   seldepth_ = std::max(seldepth_, ply + 1);
   if (pos_.is_draw(ply)) return SCORE_DRAW;
   const bool in_check = pos_.in_check();
@@ -580,6 +658,7 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
 
   TTData tte;
   const bool tt_hit = tt_.probe(pos_.key(), ply, tte);
+  if (trace_ && tt_hit) trace_->tt_hit();
   if (!pv_node && tt_hit &&
       (tte.bound == BOUND_EXACT || (tte.bound == BOUND_LOWER && tte.score >= beta) ||
        (tte.bound == BOUND_UPPER && tte.score <= alpha)))
@@ -607,7 +686,10 @@ int Searcher::qsearch(int alpha, int beta, int ply) {
       // whose gain is the reply it forces (a mate, a fork), not the victim.
       if (m.kind() != Move::PROMOTION && pos_.is_capture(m)) {
         const PieceType victim = m.kind() == Move::EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to()));
-        if (static_eval + SEE_VALUE[victim] + DELTA_MARGIN <= alpha && !pos_.gives_check(m)) continue;
+        if (static_eval + SEE_VALUE[victim] + DELTA_MARGIN <= alpha && !pos_.gives_check(m)) {
+          skip(m, STAT_DELTA_PRUNED);
+          continue;
+        }
       }
     }
     make_move(ply, m);

@@ -17,6 +17,12 @@ void ThreadPool::resize(int threads) {
     searchers_.back()->set_tablebase_settings(tb_settings_);
   }
   for (int i = 0; i < threads; ++i) searchers_[i]->set_team(i, threads > 1 ? &searchers_ : nullptr);
+  searchers_[0]->set_stats(stats_);
+}
+
+void ThreadPool::set_stats(bool on) {
+  stats_ = on;
+  searchers_[0]->set_stats(on);
 }
 
 void ThreadPool::set_network(const std::shared_ptr<const nnue::Network>& net) {
@@ -61,6 +67,7 @@ SearchResult ThreadPool::run(const Position& root, const Limits& limits, TimeMan
   // MultiPV lines and a mate search are the main thread's to report as searched.
   SearchResult chosen = multipv > 1 || limits.mate ? results[0] : vote(results);
   chosen.nodes = nodes;
+  chosen.depth_stats = results[0].depth_stats;
   return chosen;
 }
 

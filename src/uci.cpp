@@ -11,6 +11,8 @@
 #include "vireo/bench.h"
 #include "vireo/datagen.h"
 #include "vireo/epd.h"
+#include "vireo/stats.h"
+#include "vireo/tree.h"
 #include "vireo/evaluate.h"
 #include "vireo/makebook.h"
 #include "vireo/movegen.h"
@@ -165,6 +167,7 @@ Command parse(std::string_view line) {
     }
     return b;
   }
+  if (c == "tree") return cmd::Tree{{t.begin() + 1, t.end()}};
   if (c == "debug" || c == "register") return cmd::Empty{};  // accepted, nothing to do
   std::string shown = c.substr(0, 40);
   for (char& ch : shown)
@@ -214,6 +217,9 @@ Session::Session(Output out, std::string default_book) : out_(std::move(out)) {
   listeners.on_info = [this](const SearchInfo& info) {
     out_(format_info(info, engine_.position(), chess960_, show_wdl_));
   };
+  listeners.on_stats = [this](const DepthStats& d, const SearchCounters* previous) {
+    out_("info string " + format_stats(d, previous));
+  };
   engine_.set_listeners(std::move(listeners),
                         [this](const SearchResult& r) { out_(format_bestmove(r, engine_.position(), chess960_)); });
 }
@@ -244,6 +250,11 @@ void Session::register_options() {
   // Win/draw/loss per mille beside each score, from the model of include/vireo/wdl.h.
   options_.add_check("UCI_ShowWDL", false, [this](const std::string& v) -> std::optional<std::string> {
     show_wdl_ = v == "true";
+    return std::nullopt;
+  });
+  // Counters of the search (move ordering, TT, pruning), one `info string stats` per iteration.
+  options_.add_check("SearchStats", false, [this](const std::string& v) -> std::optional<std::string> {
+    engine_.set_search_stats(v == "true");
     return std::nullopt;
   });
   options_.add_spin("Move Overhead", 30, 0, 5000, [this](const std::string& v) -> std::optional<std::string> {
@@ -421,6 +432,15 @@ void Session::apply(const cmd::Bench& c) {
   (void)r;
 }
 
+// Like bench, on the command thread: the session answers again when the tree is written.
+void Session::apply(const cmd::Tree& c) {
+  engine_.stop();
+  TreeRequest r;
+  auto err = parse_tree_args(c.args, r);
+  if (!err) err = run_tree_request(engine_.position(), r, [this](const std::string& line) { out_("info string " + line); });
+  if (err) error("tree: " + *err);
+}
+
 std::string find_default_book(const char* argv0) {
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -447,7 +467,10 @@ void print_help(std::FILE* to) {
              "                           prints nodes and nodes/second\n"
              "  makebook ...             build a Polyglot opening book from PGN games (vireo makebook for its options)\n"
              "  datagen ...              play self-play games and record training positions (vireo datagen for its options)\n"
-             "  epd FILE ...             run a test suite: [--movetime MS | --depth N | --nodes N] [--csv]\n"
+             "  epd FILE ...             run a test suite: [--movetime MS | --depth N | --nodes N] [--threads N] [--csv]\n"
+             "  stats [DEPTH] ...        search statistics over the bench positions: [--csv] [--svg FILE] [--hce]\n"
+             "  tree ...                 draw a small search's tree, or compare node counts: [--fen FEN] [--moves M...]\n"
+             "                           [--depth 1-5] [--nodes N] [--dot|--svg|--html FILE] [--max-drawn N] [--compare]\n"
              "  help                     this list\n",
              BENCH_DEFAULT_DEPTH);
 }
@@ -468,6 +491,8 @@ int main(int argc, char** argv) {
     if (sub == "makebook") return makebook_main({args.begin() + 1, args.end()});
     if (sub == "datagen") return datagen_main({args.begin() + 1, args.end()});
     if (sub == "epd") return epd_main({args.begin() + 1, args.end()});
+    if (sub == "stats") return stats_main({args.begin() + 1, args.end()});
+    if (sub == "tree") return tree_main({args.begin() + 1, args.end()});
     if (sub == "help" || sub == "--help" || sub == "-h") {
       print_help(stdout);
       return 0;

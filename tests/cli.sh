@@ -1,8 +1,10 @@
 #!/bin/sh
-# The command line: `help`, an unknown subcommand, a bad bench depth, and the default book found
+# The command line: `help`, an unknown subcommand, a bad bench depth, epd, stats, and the default book found
 # by an executable copied away from its build folder (the compiled-in source-tree fallback).
 vireo="$1"
 fail() { echo "FAIL: $*"; exit 1; }
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
 
 "$vireo" help | grep -q "bench \[DEPTH" || fail "help does not list bench"
 "$vireo" --help | grep -q "makebook" || fail "--help does not list makebook"
@@ -22,9 +24,29 @@ out=$("$vireo" epd "$(dirname "$0")/data/mini.epd" --depth 3 --csv 2>/dev/null)
 [ "$(echo "$out" | wc -l)" -eq 6 ] || fail "epd --csv is not a header and 5 rows: $out"
 "$vireo" epd /nonexistent.epd 2>/dev/null; [ $? -eq 1 ] || fail "epd on a missing file does not exit 1"
 "$vireo" epd "$(dirname "$0")/data/mini.epd" --depth 3 --nodes 5 2>/dev/null; [ $? -eq 2 ] || fail "two limits are not refused"
+out=$("$vireo" epd "$(dirname "$0")/data/mini.epd" --depth 5 --threads 2 2>/dev/null)
+echo "$out" | grep -q "^5 of 5 solved" || fail "epd with 2 threads does not solve the mini suite: $out"
 
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+out=$("$vireo" stats 3 --csv --svg "$dir/stats.svg" 2>/dev/null); rc=$?
+[ $rc -eq 0 ] || fail "stats exits $rc"
+[ "$(echo "$out" | wc -l)" -eq 4 ] || fail "stats --csv is not a header and 3 rows: $out"
+grep -q "</svg>" "$dir/stats.svg" || fail "stats --svg wrote no SVG"
+if command -v xmllint >/dev/null; then xmllint --noout "$dir/stats.svg" || fail "stats.svg is not well-formed XML"; fi
+"$vireo" stats 0 2>/dev/null; [ $? -eq 2 ] || fail "stats 0 is not refused"
+
+out=$("$vireo" tree --moves e2e4 e7e5 --depth 2 --dot "$dir/tree.dot" --html "$dir/tree.html"); rc=$?
+[ $rc -eq 0 ] || fail "tree exits $rc"
+echo "$out" | grep -q "^tree: bestmove " || fail "tree says no best move: $out"
+grep -q "^digraph search {" "$dir/tree.dot" || fail "tree wrote no DOT"
+grep -q "<script>" "$dir/tree.html" || fail "tree wrote no HTML page"
+if command -v dot >/dev/null; then
+  dot -Tsvg "$dir/tree.dot" -o /dev/null || fail "dot cannot read the tree's DOT"
+  "$vireo" tree --depth 3 --svg "$dir/tree.svg" >/dev/null && grep -q "</svg>" "$dir/tree.svg" || fail "tree --svg"
+fi
+"$vireo" tree --compare --depth 3 | grep -q "^minimax .* 8902$" || fail "tree --compare: minimax is not perft(3)"
+"$vireo" tree --depth 9 2>/dev/null; [ $? -eq 2 ] || fail "tree --depth 9 is not refused"
+"$vireo" tree --moves e2e5 2>/dev/null; [ $? -eq 1 ] || fail "an illegal tree move is not refused"
+
 cp "$vireo" "$dir/vireo"
 printf 'book\nquit\n' | "$dir/vireo" | grep -q "^Book entries: [1-9]" || fail "a copied executable finds no book"
 echo "cli: all passed"

@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include <mutex>
 #include <sstream>
@@ -304,6 +305,22 @@ TEST_CASE("UCI_ShowWDL adds win, draw and loss per mille to every info line", "[
     CHECK(std::min({w, d, l}) >= 0);
   }
   CHECK(infos >= 6);
+}
+
+TEST_CASE("SearchStats prints one stats line per finished iteration", "[uci][stats]") {
+  Captured c;
+  c.session.handle("setoption name SearchStats value true");
+  c.session.handle("position startpos");
+  c.session.handle("go depth 5");
+  REQUIRE_FALSE(c.wait_for("bestmove").empty());
+  int depth = 0;
+  for (const auto& line : c.take())
+    if (line.rfind("info string stats depth ", 0) == 0) CHECK(line.rfind(fmt::format("info string stats depth {} ", ++depth), 0) == 0);
+  CHECK(depth == 5);
+  c.session.handle("setoption name SearchStats value false");
+  c.session.handle("go depth 3");
+  REQUIRE_FALSE(c.wait_for("bestmove").empty());
+  for (const auto& line : c.take()) CHECK(line.find("stats") == std::string::npos);
 }
 
 TEST_CASE("with several threads, stop, isready and a new position behave as with one", "[uci][smp]") {

@@ -37,6 +37,10 @@ class Engine {
   void set_threads(int n);
   int threads() const { return pool_.size(); }
   void set_tablebase_settings(const TablebaseSettings& s);
+  // Search statistics (`SearchStats`): counted by the main thread, reported per iteration.
+  void set_search_stats(bool on);
+  // Records the next searches' trees into `trace` (none: stop); see search_trace.h.
+  void set_trace(SearchTrace* trace);
   // Loads the Syzygy tables of `paths` (see tablebase::load); an error leaves the old ones.
   std::optional<std::string> load_tablebases(const std::string& paths, tablebase::LoadReport* report);
   void set_move_overhead(int ms);

@@ -40,7 +40,7 @@ struct EpdResult {
 // Searches the position under `limits` with `engine` (its listeners are replaced).
 EpdResult run_epd_position(Engine& engine, const EpdPosition& p, const Limits& limits);
 
-// The command line: vireo epd FILE [--movetime MS | --depth N | --nodes N] [--csv].
+// The command line: vireo epd FILE [--movetime MS | --depth N | --nodes N] [--threads N] [--csv].
 int epd_main(const std::vector<std::string>& args);
 
 }  // namespace vireo

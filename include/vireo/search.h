@@ -11,6 +11,8 @@
 #include "vireo/movepick.h"
 #include "vireo/nnue.h"
 #include "vireo/score.h"
+#include "vireo/search_stats.h"
+#include "vireo/search_trace.h"
 #include "vireo/timeman.h"
 #include "vireo/tt.h"
 
@@ -35,6 +37,7 @@ struct SearchResult {
   int score = 0;
   int depth = 0;
   std::uint64_t nodes = 0;
+  std::vector<DepthStats> depth_stats;  // one per finished iteration, with statistics on
 };
 
 // How the search uses the Syzygy tables loaded by tablebase::load.
@@ -46,6 +49,8 @@ struct TablebaseSettings {
 
 struct SearchListeners {
   std::function<void(const SearchInfo&)> on_info;
+  // After each finished iteration, with statistics on; `previous` is the iteration before.
+  std::function<void(const DepthStats&, const SearchCounters* previous)> on_stats;
 };
 
 // Shared with the thread that received the `go`: raised to stop, or cleared at ponderhit.
@@ -61,6 +66,10 @@ class Searcher {
   // The network that evaluates positions; none: the hand-written evaluation.
   void set_network(std::shared_ptr<const nnue::Network> net) { net_ = std::move(net); }
   void set_tablebase_settings(const TablebaseSettings& s) { tb_settings_ = s; }
+  // Search statistics (see search_stats.h), off by default.
+  void set_stats(bool on) { count_ = on; }
+  // Records the tree searched into `trace` (none: stop recording); for the tree explorer.
+  void set_trace(SearchTrace* trace) { trace_ = trace; }
 
   // Forgets what earlier searches learned (histories, killers); the TT is cleared separately.
   void clear();
@@ -93,6 +102,8 @@ class Searcher {
   };
 
   int search(int alpha, int beta, int depth, int ply, bool cut_node);
+  int search_node(int alpha, int beta, int depth, int ply, bool cut_node);
+  TraceNode trace_entry(int ply, bool qsearch, int depth, int alpha, int beta) const;
   int static_evaluate();
   int corrected_eval(int raw) const;
   void make_move(int ply, Move m);
@@ -100,6 +111,7 @@ class Searcher {
   void make_null_move(int ply);
   void unmake_null_move();
   int qsearch(int alpha, int beta, int ply);
+  int qsearch_node(int alpha, int beta, int ply);
   struct TablebaseScore {
     int score;
     Bound bound;
@@ -117,7 +129,8 @@ class Searcher {
   };
 
   std::optional<int> prune_node(const Node& n, int beta, int eval);
-  bool prune_move(const Node& n, Move m, bool quiet, int history, int alpha, int moves);
+  // The pruning that skips move `m`, if one does.
+  std::optional<Stat> prune_move(const Node& n, Move m, bool quiet, int history, int alpha, int moves);
   std::optional<int> singular(const Node& n, int tt_score, int beta, Move tt_move, int& extension);
   int search_move(const Node& n, int alpha, int beta, int moves, int extension, bool reducible, int history);
   // One MultiPV line of an iteration: its first two moves, score and report.
@@ -129,6 +142,19 @@ class Searcher {
   std::vector<RootLine> search_lines(int depth, std::vector<int>& line_scores);
   int aspiration(int depth, int prev_score);
   void iterate(SearchResult& result, const SearchListeners& listeners, int multipv);
+  void report_stats(SearchResult& result, const SearchListeners& listeners, const DepthStats& d);
+  void count(Stat s, std::uint64_t k = 1) {
+    if (count_) counters_.n[s] += k;
+  }
+  // A counted event that decides the node being searched, or skips move `m` there.
+  void mark(Stat s) {
+    count(s);
+    if (trace_) trace_->event(s);
+  }
+  void skip(Move m, Stat s) {
+    count(s);
+    if (trace_) trace_->pruned(m, s);
+  }
   bool should_stop();
   void update_pv(int ply, Move m);
   // Moves tried at a node before the one that cut off, whose histories then take a malus.
@@ -174,6 +200,9 @@ class Searcher {
   std::optional<int> root_tb_score_;  // what the tables say of the root, when they know it
   std::array<std::uint64_t, 64 * 64> root_nodes_{};  // this iteration's nodes by root move's from-to
   bool was_pondering_ = false;
+  bool count_ = false;
+  SearchCounters counters_;
+  SearchTrace* trace_ = nullptr;
 };
 
 }  // namespace vireo

@@ -21,6 +21,10 @@ class ThreadPool {
 
   void set_network(const std::shared_ptr<const nnue::Network>& net);
   void set_tablebase_settings(const TablebaseSettings& s);
+  // Statistics are the main thread's: helpers search a different mix of depths.
+  void set_stats(bool on);
+  // The main thread's tree goes into `trace` (for the tree explorer, which searches alone).
+  void set_trace(SearchTrace* trace) { searchers_[0]->set_trace(trace); }
   void clear();
 
   // Searches as Searcher::run does, on the calling thread (the main thread) and size() - 1
@@ -32,6 +36,7 @@ class ThreadPool {
   TranspositionTable& tt_;
   std::shared_ptr<const nnue::Network> net_;
   TablebaseSettings tb_settings_;
+  bool stats_ = false;
   std::vector<std::unique_ptr<Searcher>> searchers_;
 };
 

@@ -42,6 +42,10 @@ struct Bench {
   int threads = 1;
 };
 struct Book {};
+// The search-tree explorer from the current position (arguments as tree.h's TREE_USAGE).
+struct Tree {
+  std::vector<std::string> args;
+};
 struct Empty {};
 }  // namespace cmd
 
@@ -50,7 +54,7 @@ struct ParseError {
 };
 
 using Command = std::variant<cmd::Uci, cmd::IsReady, cmd::NewGame, cmd::SetOption, cmd::SetPosition, cmd::Go, cmd::Stop,
-                             cmd::PonderHit, cmd::Quit, cmd::Display, cmd::Eval, cmd::Bench, cmd::Book, cmd::Empty, ParseError>;
+                             cmd::PonderHit, cmd::Quit, cmd::Display, cmd::Eval, cmd::Bench, cmd::Book, cmd::Tree, cmd::Empty, ParseError>;
 
 Command parse(std::string_view line);
 
@@ -85,6 +89,7 @@ class Session {
   void apply(const cmd::Display&);
   void apply(const cmd::Eval&);
   void apply(const cmd::Bench&);
+  void apply(const cmd::Tree&);
   void apply(const cmd::Book&);
   bool play_book_move(const cmd::Go& c);
   std::optional<std::string> load_book(bool own_book, const std::string& file);
