@@ -5,18 +5,11 @@
 #include "vireo/bench.h"
 #include "vireo/engine.h"
 #include "vireo/movegen.h"
-#include "vireo/see.h"
 
 using namespace vireo;
 using vireo::test::from_fen;
 
 namespace {
-
-Move move(const Position& pos, const char* text) {
-  Move m = parse_uci_move(pos, text);
-  REQUIRE_FALSE(m.is_none());
-  return m;
-}
 
 struct Run {
   SearchResult result;
@@ -137,115 +130,4 @@ TEST_CASE("every bench position is a valid FEN", "[search]") {
     INFO(fen);
     CHECK_FALSE(pos.set_fen(fen).has_value());
   }
-}
-
-TEST_CASE("static exchange evaluation on known exchanges", "[see]") {
-  Position free_knight = from_fen("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1");
-  Move m = move(free_knight, "e4d5");
-  CHECK(see_ge(free_knight, m, SEE_VALUE[KNIGHT]));
-  CHECK_FALSE(see_ge(free_knight, m, SEE_VALUE[KNIGHT] + 1));
-
-  Position defended_pawn = from_fen("4k3/8/4p3/3p4/8/8/8/3RK3 w - - 0 1");
-  m = move(defended_pawn, "d1d5");
-  CHECK(see_ge(defended_pawn, m, SEE_VALUE[PAWN] - SEE_VALUE[ROOK]));
-  CHECK_FALSE(see_ge(defended_pawn, m, SEE_VALUE[PAWN] - SEE_VALUE[ROOK] + 1));
-  CHECK_FALSE(see_ge(defended_pawn, m, 0));
-
-  // Doubled rooks win the pawn through the x-ray: +P -R +R.
-  Position xray = from_fen("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1");
-  m = move(xray, "d2d5");
-  CHECK(see_ge(xray, m, SEE_VALUE[PAWN]));
-  CHECK_FALSE(see_ge(xray, m, SEE_VALUE[PAWN] + 1));
-
-  Position quiet = from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
-  CHECK(see_ge(quiet, move(quiet, "a1a5"), 0));
-  Position hanging = from_fen("4k3/8/1p6/8/8/8/8/R3K3 w - - 0 1");
-  CHECK_FALSE(see_ge(hanging, move(hanging, "a1a5"), 0));
-}
-
-TEST_CASE("TT stores and returns entries, mate scores relative to the node", "[tt]") {
-  TranspositionTable tt;
-  const Key key = 0x123456789ABCDEF0ULL;
-  TTData d;
-  CHECK_FALSE(tt.probe(key, 0, d));
-  // Found at ply 5: mate in 3 plies from the root means mate 2 plies after this node.
-  tt.store(key, 5, Move(E2, E4), mate_in(7), 12, 9, BOUND_EXACT, true);
-  REQUIRE(tt.probe(key, 3, d));
-  CHECK(d.score == mate_in(5));  // seen from a node at ply 3, still mate 2 plies later
-  CHECK(d.move == Move(E2, E4));
-  CHECK(d.depth == 9);
-  CHECK(d.bound == BOUND_EXACT);
-  CHECK(d.eval == 12);
-  tt.store(key, 2, Move::none(), mated_in(6), 0, 10, BOUND_UPPER, false);
-  REQUIRE(tt.probe(key, 4, d));
-  CHECK(d.score == mated_in(8));
-  CHECK(d.move == Move(E2, E4));  // a store without a move keeps the old one
-  tt.store(key, 0, Move(D2, D4), 50, 0, 3, BOUND_LOWER, false);
-  REQUIRE(tt.probe(key, 0, d));
-  CHECK(d.depth == 10);  // a much shallower, non-exact result does not replace a deep one
-  tt.clear();
-  CHECK_FALSE(tt.probe(key, 0, d));
-}
-
-TEST_CASE("TT resize refuses impossible sizes and keeps its table", "[tt]") {
-  TranspositionTable tt;
-  CHECK(tt.resize(2));
-  CHECK(tt.size_mb() == 2);
-  CHECK_FALSE(tt.resize(0));
-  CHECK_FALSE(tt.resize(TranspositionTable::MAX_MB + 1));
-  CHECK(tt.size_mb() == 2);
-  tt.store(42, 0, Move(A2, A3), 10, 10, 5, BOUND_EXACT, false);
-  TTData d;
-  CHECK(tt.probe(42, 0, d));
-  CHECK(tt.hashfull() >= 0);
-}
-
-TEST_CASE("time allocation for each clock format", "[timeman]") {
-  Limits movetime;
-  movetime.movetime = 1000;
-  TimeManager mt(movetime, WHITE, 30);
-  CHECK(mt.timed());
-  CHECK(mt.soft_limit() == 970);
-  CHECK(mt.hard_limit() == 970);
-
-  Limits tiny;
-  tiny.time[WHITE] = tiny.time[BLACK] = 100;
-  TimeManager t(tiny, WHITE, 30);
-  CHECK(t.hard_limit() <= 35);
-  CHECK(t.soft_limit() >= 1);
-
-  Limits sudden;
-  sudden.time[BLACK] = 60000;
-  sudden.inc[BLACK] = 1000;
-  TimeManager s(sudden, BLACK, 30);
-  CHECK(s.soft_limit() > 1500);
-  CHECK(s.soft_limit() < 4000);
-  CHECK(s.hard_limit() <= 60000 / 2);
-  CHECK(s.hard_limit() >= s.soft_limit());
-
-  Limits last_move;
-  last_move.time[WHITE] = 10000;
-  last_move.movestogo = 1;
-  TimeManager lm(last_move, WHITE, 30);
-  CHECK(lm.hard_limit() <= 10000 - 30);
-  CHECK(lm.soft_limit() > 4000);
-
-  Limits infinite;
-  infinite.infinite = true;
-  CHECK_FALSE(TimeManager(infinite, WHITE, 30).timed());
-  CHECK_FALSE(TimeManager(test::depth_limit(5), WHITE, 30).timed());
-}
-
-TEST_CASE("the soft limit follows how settled the best move is, never past the hard limit", "[timeman]") {
-  Limits clock;
-  clock.time[WHITE] = clock.time[BLACK] = 60000;
-  TimeManager settled(clock, WHITE, 0), unsettled(clock, WHITE, 0);
-  settled.update({10, 0.0, 0.95, -5});
-  unsettled.update({0, 2.0, 0.30, 40});
-  CHECK(settled.scaled_soft_limit() < settled.soft_limit());
-  CHECK(unsettled.scaled_soft_limit() > unsettled.soft_limit());
-  CHECK(unsettled.scaled_soft_limit() <= unsettled.hard_limit());
-  TimeManager extreme(clock, WHITE, 0);
-  extreme.update({0, 100.0, 0.0, 10000});
-  CHECK(extreme.scaled_soft_limit() == extreme.hard_limit());
 }
