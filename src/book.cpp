@@ -108,22 +108,34 @@ std::vector<BookEntry> PolyglotBook::probe(const Position& pos) const {
   return out;
 }
 
-Move PolyglotBook::choose(const Position& pos, BookSelection selection, std::mt19937_64& rng) const {
+BookChoice PolyglotBook::choose(const Position& pos, BookSelection selection, std::mt19937_64& rng, double min_share,
+                                const BookLearning* learning) const {
   const auto entries = probe(pos);
-  if (entries.empty()) return Move::none();
-  std::uint64_t total = 0;
-  for (const auto& e : entries) total += e.weight;
-  if (total == 0) return Move::none();  // every entry weighted zero: Polyglot's "never play"
-  if (selection == BookSelection::Best)
-    return std::max_element(entries.begin(), entries.end(), [](const BookEntry& a, const BookEntry& b) {
-             return a.weight < b.weight;
-           })->move;
-  std::uint64_t pick = std::uniform_int_distribution<std::uint64_t>(0, total - 1)(rng);
+  std::uint64_t all = 0;
+  for (const auto& e : entries) all += e.weight;
+  // Moves too rare to trust are not candidates (their weight is not shared out either); what
+  // was learned scales the rest, and a learned factor of 0 takes a move out.
+  std::vector<std::pair<const BookEntry*, double>> candidates;
+  double total = 0;
   for (const auto& e : entries) {
-    if (pick < e.weight) return e.move;
-    pick -= e.weight;
+    if (e.weight == 0 || double(e.weight) < min_share * double(all)) continue;
+    const double w = e.weight * (learning ? learning->factor(pos.key(), encode_move(pos, e.move)) : 1.0);
+    if (w <= 0) continue;
+    candidates.emplace_back(&e, w);
+    total += w;
   }
-  return entries.back().move;
+  if (candidates.empty()) return {};  // nothing left, or every entry weighted zero: Polyglot's "never play"
+  auto share = [&](const BookEntry* e) { return BookChoice{e->move, double(e->weight) / double(all)}; };
+  if (selection == BookSelection::Best)
+    return share(std::max_element(candidates.begin(), candidates.end(), [](const auto& a, const auto& b) {
+                   return a.second < b.second;
+                 })->first);
+  double pick = std::uniform_real_distribution<double>(0, total)(rng);
+  for (const auto& [e, w] : candidates) {
+    if (pick < w) return share(e);
+    pick -= w;
+  }
+  return share(candidates.back().first);
 }
 
 }  // namespace vireo

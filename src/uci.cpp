@@ -220,8 +220,10 @@ Session::Session(Output out, std::string default_book) : out_(std::move(out)) {
   listeners.on_stats = [this](const DepthStats& d, const SearchCounters* previous) {
     out_("info string " + format_stats(d, previous));
   };
-  engine_.set_listeners(std::move(listeners),
-                        [this](const SearchResult& r) { out_(format_bestmove(r, engine_.position(), chess960_)); });
+  engine_.set_listeners(std::move(listeners), [this](const SearchResult& r) {
+    out_(format_bestmove(r, engine_.position(), chess960_));
+    if (learning_on_ && r.best && learning_.searched_move(r.score)) save_learning();
+  });
 }
 
 Session::~Session() { engine_.stop(); }
@@ -269,6 +271,21 @@ void Session::register_options() {
   options_.add_check("OwnBook", true, [this](const std::string& v) { return load_book(v == "true", options_.string("BookFile")); });
   options_.add_string("BookFile", "", [this](const std::string& v) { return load_book(options_.check("OwnBook"), v); });
   options_.add_combo("Book Selection", "Weighted", {"Weighted", "Best"});
+  // Leaving the book well: moves with too small a share of the weight are not candidates, and
+  // a book move a short search finds bad is not played.
+  options_.add_spin("Book Min Weight", 0, 0, 100);
+  // Book learning: off by default; what it learns goes to BookLearnFile, never into the book.
+  options_.add_check("BookLearning", false, [this](const std::string& v) -> std::optional<std::string> {
+    learning_on_ = v == "true";
+    if (learning_on_ && learning_.path().empty()) return std::string("BookLearning needs a BookLearnFile to keep what it learns");
+    return std::nullopt;
+  });
+  options_.add_string("BookLearnFile", "", [this](const std::string& v) -> std::optional<std::string> {
+    if (v.empty() || v == "<empty>") return std::nullopt;
+    return learning_.load(v);
+  });
+  options_.add_spin("Book Check Depth", 0, 0, 30);
+  options_.add_spin("Book Check Margin", 50, 0, 1000);
   options_.add_spin("Book Depth", 40, 1, 1000);
   // UseNNUE false selects the hand-written evaluation: the baseline every net is measured by.
   options_.add_check("UseNNUE", true, [this](const std::string& v) -> std::optional<std::string> {
@@ -321,18 +338,44 @@ bool Session::play_book_move(const cmd::Go& c) {
   const Position& pos = engine_.position();
   if (pos.game_ply() >= options_.spin("Book Depth")) return false;
   const auto selection = options_.string("Book Selection") == "Best" ? BookSelection::Best : BookSelection::Weighted;
-  const Move m = book_.choose(pos, selection, rng_);
-  if (!m) return false;
-  const std::string text = move_to_uci(pos, m, chess960_);
-  out_(fmt::format("info string book move {} from {}", text, book_.path()));
+  const BookChoice choice = book_.choose(pos, selection, rng_, options_.spin("Book Min Weight") / 100.0,
+                                        learning_on_ ? &learning_ : nullptr);
+  if (!choice.move) return false;
+  const std::string text = move_to_uci(pos, choice.move, chess960_);
+  if (!book_move_holds(pos, choice.move, text)) return false;
+  if (learning_on_) learning_.book_move_played(pos.key(), PolyglotBook::encode_move(pos, choice.move), pos.side_to_move());
+  out_(fmt::format("info string book move {} weight {:.0f}% from {}", text, 100 * choice.share, book_.path()));
   out_("bestmove " + text);
   return true;
+}
+
+// Book Check Depth: a short search of the position and of the book move; a move scoring more
+// than Book Check Margin below the search's best is left for the search to replace.
+bool Session::book_move_holds(const Position& pos, Move m, const std::string& text) {
+  const int depth = options_.spin("Book Check Depth");
+  if (depth == 0) return true;
+  Limits limits;
+  limits.depth = depth;
+  const SearchResult best = engine_.search_sync(pos, limits);
+  // The book move alone, from the same root to the same depth, so the two scores compare.
+  limits.searchmoves = {m};
+  const int score = engine_.search_sync(pos, limits).score;
+  if (best.score - score <= options_.spin("Book Check Margin")) return true;
+  out_(fmt::format("info string book move {} scores {} against {} for the search's best at depth {}: leaving the book",
+                   text, format_score(score), format_score(best.score), depth));
+  return false;
 }
 
 void Session::apply(const cmd::Book&) {
   const Position& pos = engine_.position();
   const auto entries = book_.probe(pos);
-  for (const BookEntry& e : entries) out_(fmt::format("{} {} {}", move_to_uci(pos, e.move, chess960_), e.weight, e.learn));
+  for (const BookEntry& e : entries) {
+    std::string line = fmt::format("{} {} {}", move_to_uci(pos, e.move, chess960_), e.weight, e.learn);
+    if (const auto r = learning_.find(pos.key(), PolyglotBook::encode_move(pos, e.move)))
+      line += fmt::format(" learned: games {} mean {:+.2f} won {} drawn {} lost {} factor {:.2f}", r->games,
+                          r->mean_score() / 100.0, r->wins, r->draws, r->losses, r->factor());
+    out_(line);
+  }
   out_(fmt::format("Book entries: {}", entries.size()));
 }
 
@@ -366,7 +409,25 @@ void Session::apply(const cmd::Uci&) {
 
 void Session::apply(const cmd::IsReady&) { out_("readyok"); }
 
-void Session::apply(const cmd::NewGame&) { engine_.new_game(); }
+void Session::apply(const cmd::NewGame&) {
+  engine_.new_game();
+  if (learning_on_ && learning_.new_game()) save_learning();
+}
+
+// A position the game ended in (mate, stalemate, a draw by rule) is the result of the line
+// being learned from.
+void Session::learn_from_position(const Position& pos) {
+  const auto color = learning_.learning_color();
+  if (!learning_on_ || !color) return;
+  int result = 0;
+  if (legal_moves(pos).size() == 0) result = !pos.in_check() ? 0 : pos.side_to_move() == *color ? -1 : 1;
+  else if (!pos.is_draw(0) && !pos.has_insufficient_material()) return;
+  if (learning_.game_over(result)) save_learning();
+}
+
+void Session::save_learning() {
+  if (auto err = learning_.save()) error(*err);
+}
 
 void Session::apply(const cmd::SetOption& c) {
   if (auto err = options_.set(c.name, c.value)) error(*err);
@@ -382,6 +443,7 @@ void Session::apply(const cmd::SetPosition& c) {
     pos.make_move(m);
   }
   engine_.set_position(pos);
+  learn_from_position(pos);
 }
 
 void Session::apply(const cmd::Go& c) {
@@ -459,6 +521,21 @@ std::string find_default_book(const char* argv0) {
 
 namespace {
 
+// `vireo book learn --show FILE`: what book learning has learned.
+int book_main(const std::vector<std::string>& args) {
+  if (args.size() != 3 || args[0] != "learn" || args[1] != "--show") {
+    std::fprintf(stderr, "usage: vireo book learn --show FILE\n");
+    return 2;
+  }
+  BookLearning learning;
+  if (auto err = learning.load(args[2])) {
+    std::fprintf(stderr, "book: error: %s\n", err->c_str());
+    return 1;
+  }
+  for (const std::string& line : describe_learning(learning)) std::printf("%s\n", line.c_str());
+  return 0;
+}
+
 void print_help(std::FILE* to) {
   fmt::print(to,
              "usage: vireo [SUBCOMMAND]\n"
@@ -466,6 +543,7 @@ void print_help(std::FILE* to) {
              "  bench [DEPTH [THREADS]]  search the bench positions (default depth {}, 1 thread);\n"
              "                           prints nodes and nodes/second\n"
              "  makebook ...             build a Polyglot opening book from PGN games (vireo makebook for its options)\n"
+             "  book learn --show FILE   list what book learning has learned\n"
              "  datagen ...              play self-play games and record training positions (vireo datagen for its options)\n"
              "  epd FILE ...             run a test suite: [--movetime MS | --depth N | --nodes N] [--threads N] [--csv]\n"
              "  stats [DEPTH] ...        search statistics over the bench positions: [--csv] [--svg FILE] [--hce]\n"
@@ -489,6 +567,7 @@ int main(int argc, char** argv) {
   if (!args.empty()) {
     const std::string& sub = args[0];
     if (sub == "makebook") return makebook_main({args.begin() + 1, args.end()});
+    if (sub == "book") return book_main({args.begin() + 1, args.end()});
     if (sub == "datagen") return datagen_main({args.begin() + 1, args.end()});
     if (sub == "epd") return epd_main({args.begin() + 1, args.end()});
     if (sub == "stats") return stats_main({args.begin() + 1, args.end()});

@@ -100,11 +100,16 @@ TEST_CASE("book probe finds entries at the file's edges and between", "[book]") 
   CHECK(book.probe(from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1")).empty());
 
   std::mt19937_64 rng(1);
-  CHECK(book.choose(start, BookSelection::Best, rng).to_uci() == "e2e4");
+  CHECK(book.choose(start, BookSelection::Best, rng).move.to_uci() == "e2e4");
   int e4 = 0;
-  for (int i = 0; i < 2000; ++i) e4 += book.choose(start, BookSelection::Weighted, rng).to_uci() == "e2e4";
+  for (int i = 0; i < 2000; ++i) e4 += book.choose(start, BookSelection::Weighted, rng).move.to_uci() == "e2e4";
   CHECK(e4 > 1000);  // weight 30 of 50: about 1200 of 2000
   CHECK(e4 < 1400);
+  // Book Min Weight: d4's 40% is below a 50% floor, so e4 is the only candidate.
+  const BookChoice only = book.choose(start, BookSelection::Weighted, rng, 0.5);
+  CHECK(only.move.to_uci() == "e2e4");
+  CHECK(only.share == Approx(0.6));
+  CHECK(book.choose(start, BookSelection::Weighted, rng, 0.7).move.is_none());  // no move holds 70%
 
   // Single-entry books: the first entry is also the last.
   write_book(path, {{start.key(), pg_move(G1, F3), 1, 0}});

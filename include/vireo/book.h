@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "vireo/book_learn.h"
 #include "vireo/position.h"
 
 namespace vireo {
@@ -20,6 +21,12 @@ struct BookEntry {
 };
 
 enum class BookSelection { Weighted, Best };
+
+// A move chosen from the book, with its share of the weights it was chosen among.
+struct BookChoice {
+  Move move;
+  double share = 0;  // of all the position's book weight, 0..1
+};
 
 class PolyglotBook {
  public:
@@ -37,8 +44,11 @@ class PolyglotBook {
 
   // The entries for the position whose moves are legal there, in file order.
   std::vector<BookEntry> probe(const Position& pos) const;
-  // A move for the position: weighted-random (weights as probabilities) or the best weight.
-  Move choose(const Position& pos, BookSelection selection, std::mt19937_64& rng) const;
+  // A move for the position: weighted-random (weights as probabilities) or the best weight,
+  // among the entries holding at least `min_share` (0..1) of the position's total weight,
+  // each weight multiplied by what `learning` learned of the move (if given).
+  BookChoice choose(const Position& pos, BookSelection selection, std::mt19937_64& rng, double min_share = 0,
+                    const BookLearning* learning = nullptr) const;
 
   // Polyglot's move encoding: castling as king-takes-rook (e1h1), promotions 1..4 = N..R..Q.
   static Move decode_move(const Position& pos, std::uint16_t raw);

@@ -92,6 +92,9 @@ class Session {
   void apply(const cmd::Tree&);
   void apply(const cmd::Book&);
   bool play_book_move(const cmd::Go& c);
+  bool book_move_holds(const Position& pos, Move m, const std::string& text);
+  void learn_from_position(const Position& pos);
+  void save_learning();
   std::optional<std::string> load_book(bool own_book, const std::string& file);
   std::optional<std::string> load_network(const std::string& file);
   std::optional<std::string> load_tablebases(const std::string& paths);
@@ -105,6 +108,8 @@ class Session {
   std::shared_ptr<const nnue::Network> network_ = nnue::embedded_network();  // EvalFile's net
   std::atomic<bool> chess960_ = false;  // UCI_Chess960; the search thread reads it to print moves
   std::atomic<bool> show_wdl_ = false;  // UCI_ShowWDL, read by the search thread too
+  BookLearning learning_;
+  std::atomic<bool> learning_on_ = false;  // BookLearning, read by the search thread too
   std::mt19937_64 rng_{std::random_device{}()};
 };
 

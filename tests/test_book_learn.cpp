@@ -1,0 +1,109 @@
+#include <catch2/catch.hpp>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "vireo/book_learn.h"
+
+using namespace vireo;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path temp_path(const std::string& name) {
+  fs::path dir = fs::temp_directory_path() / ("vireo-learn-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir / name;
+}
+
+// One game out of book: the book move, then `scores`, then the result (or none).
+void play(BookLearning& l, std::uint64_t key, std::uint16_t move, std::initializer_list<int> scores, std::optional<int> result) {
+  l.book_move_played(key, move, 0);
+  for (int s : scores) l.searched_move(s);
+  if (result) l.game_over(*result);
+  else l.new_game();
+}
+
+}  // namespace
+
+TEST_CASE("a line's first scores out of book and its results make its record", "[book][learn]") {
+  BookLearning l;
+  l.book_move_played(0xABC, 796, 0);
+  CHECK_FALSE(l.searched_move(-100));
+  CHECK_FALSE(l.searched_move(-200));
+  CHECK_FALSE(l.searched_move(-300));
+  CHECK(l.searched_move(-400));  // the fourth score completes the game's record
+  CHECK_FALSE(l.searched_move(-900));  // later scores only remember the last one
+  CHECK(l.game_over(-1));
+  auto r = l.find(0xABC, 796);
+  REQUIRE(r);
+  CHECK(r->games == 1);
+  CHECK(r->score_sum == -250);
+  CHECK(r->losses == 1);
+  CHECK(r->value() == Approx(-3.5));
+  CHECK(r->factor() == Approx(0.125));  // down to the floor, not yet phased out (one game)
+  CHECK(l.factor(0xABC, 1) == 1.0);     // nothing learned: unchanged
+  // A game cut short: the scores it has count; a resignable last score is the result.
+  play(l, 0xABC, 796, {-50, -600}, std::nullopt);
+  r = l.find(0xABC, 796);
+  CHECK(r->games == 2);
+  CHECK(r->losses == 2);
+  play(l, 0xABC, 796, {-300, -300, -300, -300}, 0);
+  CHECK(l.find(0xABC, 796)->factor() == 0.0);  // three bad games: phased out
+  // A good line is raised, within the ceiling.
+  play(l, 0xDEF, 11, {150, 150, 200, 250}, 1);
+  CHECK(l.factor(0xDEF, 11) == Approx(4.0));
+  play(l, 0x123, 12, {10, 0, -10, 0}, 0);
+  CHECK(l.factor(0x123, 12) == Approx(1.0));
+}
+
+TEST_CASE("learned records survive a restart, written atomically", "[book][learn]") {
+  const fs::path file = temp_path("learn.txt");
+  fs::remove(file);
+  BookLearning l;
+  CHECK(l.load(file.string()).has_value());  // missing: an error, learning starts afresh
+  play(l, 0x463b96181691fc9cULL, 796, {20, 30, 40, 50}, 1);
+  play(l, 0x823c9b50fd114196ULL, 2468, {-80, -90, -100, -110}, -1);
+  REQUIRE_FALSE(l.save().has_value());
+  CHECK_FALSE(fs::exists(file.string() + ".tmp"));
+  BookLearning again;
+  REQUIRE_FALSE(again.load(file.string()).has_value());
+  REQUIRE(again.records().size() == 2);
+  CHECK(again.find(0x463b96181691fc9cULL, 796)->score_sum == 35);
+  CHECK(again.find(0x823c9b50fd114196ULL, 2468)->losses == 1);
+  CHECK(again.factor(0x823c9b50fd114196ULL, 2468) == Approx(l.factor(0x823c9b50fd114196ULL, 2468)));
+  const auto lines = describe_learning(again);
+  REQUIRE(lines.size() == 3);
+  CHECK(lines[0].rfind("463b96181691fc9c e2e4 ", 0) == 0);  // 796: e2 to e4 in Polyglot's encoding
+}
+
+TEST_CASE("a learn file cut at any byte is refused or read, never a crash", "[book][learn]") {
+  const fs::path file = temp_path("full.txt"), cut = temp_path("cut.txt");
+  BookLearning l;
+  (void)l.load(file.string());
+  for (std::uint16_t m = 1; m <= 5; ++m) play(l, 0x1000 + m, m, {m * 10, 0, 0, 0}, m % 3 - 1);
+  REQUIRE_FALSE(l.save().has_value());
+  std::ifstream in(file, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  int accepted = 0;
+  for (std::size_t n = 0; n <= bytes.size(); ++n) {
+    std::ofstream(cut, std::ios::binary | std::ios::trunc).write(bytes.data(), long(n));
+    BookLearning r;
+    const auto err = r.load(cut.string());
+    if (err) {
+      CHECK(r.records().empty());  // refused: learning starts afresh
+    } else {
+      ++accepted;
+      CHECK(r.records().size() == 5);  // only the whole file (perhaps without its last newline) reads
+    }
+  }
+  CHECK(accepted >= 1);
+  CHECK(accepted <= 2);
+  // Garbage and a wrong count are refused too.
+  std::ofstream(cut, std::ios::trunc) << "vireo-book-learn 1\nzz 1 1 1 1 1 1\nend 1\n";
+  CHECK(BookLearning().load(cut.string()).has_value());
+  std::ofstream(cut, std::ios::trunc) << "vireo-book-learn 1\n0000000000001001 1 1 10 0 0 0\nend 2\n";
+  CHECK(BookLearning().load(cut.string()).has_value());
+}
