@@ -41,7 +41,7 @@ bool checkmated(const Position& pos) { return pos.in_check() && legal_moves(pos)
 
 }  // namespace
 
-TEST_CASE("tables load from a path list; a bad path is refused and the tables stay", "[tablebase]") {
+TEST_CASE("tables load from a path list, a bad path is refused and the tables stay", "[tablebase]") {
   {
     Tables t;
     CHECK(t.report.wdl_files == 7);

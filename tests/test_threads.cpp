@@ -25,7 +25,7 @@ SearchResult result(Move best, int score, int depth) {
 
 }  // namespace
 
-TEST_CASE("the threads vote for a move by depth and score; a proven mate wins", "[smp]") {
+TEST_CASE("the threads vote for a move by depth and score, a proven mate wins", "[smp]") {
   const Move a(E2, E4), b(D2, D4), c(G1, F3);
   // Two deeper threads agreeing outvote the main thread.
   CHECK(vote({result(a, 20, 10), result(b, 25, 12), result(b, 22, 12)}).best == b);

@@ -266,7 +266,7 @@ TEST_CASE("a FEN whose castling rights fit no king and rook gets one error line"
   CHECK(c.session.engine().position().fen() == good);
 }
 
-TEST_CASE("SyzygyPath loads tables with a report; a bad path is one error and changes nothing", "[uci][tablebase]") {
+TEST_CASE("SyzygyPath loads tables with a report, a bad path is one error and changes nothing", "[uci][tablebase]") {
   Captured c;
   c.session.handle(std::string("setoption name SyzygyPath value ") + VIREO_TEST_DATA_DIR + "/syzygy");
   auto out = c.take();
@@ -355,7 +355,7 @@ TEST_CASE("with several threads, stop, isready and a new position behave as with
   CHECK_FALSE(c.wait_for("bestmove").empty());
 }
 
-TEST_CASE("Book Check Depth leaves a book move that a short search refutes; Book Min Weight filters", "[uci][book]") {
+TEST_CASE("Book Check Depth leaves a book move that a short search refutes, Book Min Weight filters", "[uci][book]") {
   // A book whose only move after 1. e4 e5 2. Qh5 Nc6 3. Bc4 is 3...Nf6??, mated by 4. Qxf7#.
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / ("vireo-uci-book-" + std::to_string(::getpid()));
