@@ -36,7 +36,9 @@ TEST_CASE("the threads vote for a move by depth and score, a proven mate wins", 
   // The shortest mate found is played, whatever the votes.
   CHECK(vote({result(a, 30, 14), result(b, mate_in(9), 9), result(c, mate_in(5), 6), result(a, 30, 14)}).best == c);
   // For the move chosen, the deepest thread's result (its score, PV) is the one returned.
-  const auto& chosen = vote({result(a, 10, 8), result(b, 40, 13), result(b, 35, 15), result(b, 30, 14)});
+  // (vote returns a reference into its argument: keep the results alive, copy the choice.)
+  const std::vector<SearchResult> results{result(a, 10, 8), result(b, 40, 13), result(b, 35, 15), result(b, 30, 14)};
+  const SearchResult chosen = vote(results);
   CHECK(chosen.best == b);
   CHECK(chosen.depth == 15);
 }
