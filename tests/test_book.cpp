@@ -20,6 +20,7 @@
 #include "vireo/pgn.h"
 
 using namespace vireo;
+using vireo::test::temp_path;
 using vireo::test::from_fen;
 namespace fs = std::filesystem;
 
@@ -30,12 +31,6 @@ struct RawEntry {
   std::uint16_t move, weight;
   std::uint32_t learn;
 };
-
-fs::path temp_path(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() / ("vireo-test-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir / name;
-}
 
 void write_book(const fs::path& path, const std::vector<RawEntry>& entries) {
   std::ofstream out(path, std::ios::binary);

@@ -1,22 +1,17 @@
 #include <catch2/catch.hpp>
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 
 #include "vireo/book_learn.h"
 
+#include "test_util.h"
+
 using namespace vireo;
+using vireo::test::temp_path;
 namespace fs = std::filesystem;
 
 namespace {
-
-fs::path temp_path(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() / ("vireo-learn-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir / name;
-}
 
 // One game out of book: the book move, then `scores`, then the result (or none).
 void play(BookLearning& l, std::uint64_t key, std::uint16_t move, std::initializer_list<int> scores, std::optional<int> result) {
@@ -85,8 +80,7 @@ TEST_CASE("a learn file cut at any byte is refused or read, never a crash", "[bo
   (void)l.load(file.string());
   for (std::uint16_t m = 1; m <= 5; ++m) play(l, 0x1000 + m, m, {m * 10, 0, 0, 0}, m % 3 - 1);
   REQUIRE_FALSE(l.save().has_value());
-  std::ifstream in(file, std::ios::binary);
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string bytes = vireo::test::file_bytes(file);
   int accepted = 0;
   for (std::size_t n = 0; n <= bytes.size(); ++n) {
     std::ofstream(cut, std::ios::binary | std::ios::trunc).write(bytes.data(), long(n));

@@ -1,7 +1,5 @@
 #include <catch2/catch.hpp>
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -10,16 +8,13 @@
 #include "vireo/makebook.h"
 #include "vireo/movegen.h"
 
+#include "test_util.h"
+
 using namespace vireo;
+using vireo::test::temp_path;
 namespace fs = std::filesystem;
 
 namespace {
-
-fs::path temp_path(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() / ("vireo-makebook-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir / name;
-}
 
 // Six games with known tags; their first moves tell them apart in the book.
 const char* const TAGGED_PGN = R"([Event "Open A"]

@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -14,6 +13,8 @@
 #include "vireo/movegen.h"
 #include "vireo/tablebase.h"
 #include "vireo/uci.h"
+
+#include "test_util.h"
 
 using namespace vireo;
 using namespace vireo::uci;
@@ -51,6 +52,19 @@ struct Captured {
     return {};
   }
 };
+
+// A book built from one lost game, 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 0-1: its only move after
+// 3. Bc4 is the blunder that 4. Qxf7# punishes. Returns the book's path.
+std::string blunder_book(const std::string& name) {
+  const auto pgn = vireo::test::temp_path(name + ".pgn");
+  std::ofstream(pgn) << "[Result \"0-1\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 0-1\n";
+  MakeBookOptions opts;
+  opts.pgn_files = {pgn.string()};
+  opts.out = vireo::test::temp_path(name + ".bin").string();
+  MakeBookStats stats;
+  REQUIRE_FALSE(make_book(opts, stats, [](const std::string&) {}).has_value());
+  return opts.out;
+}
 
 }  // namespace
 
@@ -356,19 +370,9 @@ TEST_CASE("with several threads, stop, isready and a new position behave as with
 }
 
 TEST_CASE("Book Check Depth leaves a book move that a short search refutes, Book Min Weight filters", "[uci][book]") {
-  // A book whose only move after 1. e4 e5 2. Qh5 Nc6 3. Bc4 is 3...Nf6??, mated by 4. Qxf7#.
-  namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("vireo-uci-book-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  std::ofstream(dir / "bad.pgn") << "[Result \"0-1\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 0-1\n";
-  MakeBookOptions opts;
-  opts.pgn_files = {(dir / "bad.pgn").string()};
-  opts.out = (dir / "bad.bin").string();
-  MakeBookStats stats;
-  REQUIRE_FALSE(make_book(opts, stats, [](const std::string&) {}).has_value());
-
+  const std::string book = blunder_book("bad");
   Captured c;
-  c.session.handle("setoption name BookFile value " + opts.out);
+  c.session.handle("setoption name BookFile value " + book);
   c.session.handle("position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4");
   c.session.handle("go depth 1");
   CHECK(c.wait_for("bestmove") == "bestmove g8f6");  // unchecked, the book plays its blunder
@@ -387,29 +391,16 @@ TEST_CASE("Book Check Depth leaves a book move that a short search refutes, Book
   c.session.handle("go depth 1");
   CHECK(c.wait_for("bestmove") == "bestmove g8f6");
   c.take();
-  fs::remove_all(dir);
 }
 
 TEST_CASE("BookLearning: a lost line is remembered in its own file, the book untouched", "[uci][book][learn]") {
-  namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("vireo-uci-learn-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  std::ofstream(dir / "line.pgn") << "[Result \"0-1\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 0-1\n";
-  MakeBookOptions opts;
-  opts.pgn_files = {(dir / "line.pgn").string()};
-  opts.out = (dir / "line.bin").string();
-  MakeBookStats stats;
-  REQUIRE_FALSE(make_book(opts, stats, [](const std::string&) {}).has_value());
-  auto bytes = [](const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  };
-  const std::string book_before = bytes(opts.out);
-  const std::string learn_file = (dir / "learn.txt").string();
+  const std::string book = blunder_book("line");
+  const std::string book_before = vireo::test::file_bytes(book);
+  const std::string learn_file = vireo::test::temp_path("learn.txt").string();
 
   {
     Captured c;
-    c.session.handle("setoption name BookFile value " + opts.out);
+    c.session.handle("setoption name BookFile value " + book);
     c.session.handle("setoption name BookLearnFile value " + learn_file);  // missing: one error
     CHECK_FALSE(c.wait_for("info string error: cannot read learn file").empty());
     c.session.handle("setoption name BookLearning value true");
@@ -422,14 +413,13 @@ TEST_CASE("BookLearning: a lost line is remembered in its own file, the book unt
     c.session.handle("book");
     CHECK_FALSE(c.wait_for("g8f6 2 0 learned: games 0 mean +0.00 won 0 drawn 0 lost 1 factor 0.50").empty());
   }
-  CHECK(bytes(opts.out) == book_before);
+  CHECK(vireo::test::file_bytes(book) == book_before);
   // A new session reads what the last one learned.
   Captured again;
-  again.session.handle("setoption name BookFile value " + opts.out);
+  again.session.handle("setoption name BookFile value " + book);
   again.session.handle("setoption name BookLearnFile value " + learn_file);
   again.session.handle("position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4");
   again.session.handle("book");
   CHECK_FALSE(again.wait_for("g8f6 2 0 learned: ").empty());
   for (const auto& line : again.take()) CHECK(line.rfind("info string error", 0) != 0);
-  fs::remove_all(dir);
 }

@@ -1,8 +1,13 @@
-// Helpers shared by the test files: positions from FEN, reading the perft suites under tests/data.
+// Helpers shared by the test files: positions from FEN, reading the perft suites under tests/data,
+// scratch files.
 #pragma once
 
+#include <unistd.h>
+
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -57,6 +62,20 @@ inline std::vector<PerftCase> load_perft_suite(const std::string& name) {
     out.push_back(c);
   }
   return out;
+}
+
+// A file `name` in this test process's own scratch folder (created on demand); the pid keeps
+// parallel ctest runs of different test cases out of each other's files.
+inline std::filesystem::path temp_path(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("vireo-test-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  return dir / name;
+}
+
+// A whole file's bytes ("" when it cannot be read).
+inline std::string file_bytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 }  // namespace vireo::test
