@@ -12,6 +12,9 @@ namespace vireo {
 namespace {
 
 constexpr std::string_view PIECE_CHARS = "PNBRQKpnbrqk";
+// FEN counters beyond these are refused as malformed: no real game comes near them.
+constexpr int MAX_FEN_HALFMOVE = 10000;
+constexpr int MAX_FEN_FULLMOVE = 100000;
 
 std::optional<int> parse_int(std::string_view s) {
   int v = 0;
@@ -126,12 +129,12 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
   int fullmove = 1;
   if (fields.size() >= 5) {
     auto hm = parse_int(fields[4]);
-    if (!hm || *hm < 0 || *hm > 10000) return fmt::format("FEN halfmove clock '{}' is invalid", fields[4]);
+    if (!hm || *hm < 0 || *hm > MAX_FEN_HALFMOVE) return fmt::format("FEN halfmove clock '{}' is invalid", fields[4]);
     st.rule50 = *hm;
   }
   if (fields.size() == 6) {
     auto fm = parse_int(fields[5]);
-    if (!fm || *fm < 0 || *fm > 100000) return fmt::format("FEN fullmove number '{}' is invalid", fields[5]);
+    if (!fm || *fm < 0 || *fm > MAX_FEN_FULLMOVE) return fmt::format("FEN fullmove number '{}' is invalid", fields[5]);
     fullmove = std::max(*fm, 1);
   }
   p.game_ply_ = 2 * (fullmove - 1) + (p.side_ == BLACK);
@@ -251,7 +254,10 @@ std::string Position::fen() const {
       const char letter = rook == outermost_rook(c, king_side) ? (king_side ? 'k' : 'q') : char('a' + file_of(rook));
       out += c == WHITE ? char(std::toupper(letter)) : letter;
     }
-  return fmt::format("{} {} {} {}", out, square_to_string(ep_square()), rule50(), 1 + game_ply_ / 2);
+  // Moves from a FEN at the counters' limits can run past them; writing the limits keeps every
+  // FEN we print readable by set_fen (the key does not depend on the counters).
+  return fmt::format("{} {} {} {}", out, square_to_string(ep_square()), std::min(rule50(), MAX_FEN_HALFMOVE),
+                     std::min(1 + game_ply_ / 2, MAX_FEN_FULLMOVE));
 }
 
 std::string Position::pretty() const {

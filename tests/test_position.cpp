@@ -96,6 +96,18 @@ TEST_CASE("FEN round trips", "[position]") {
   }
 }
 
+TEST_CASE("a FEN at the counters' limits still prints as a FEN set_fen reads after a move", "[position]") {
+  // Found by fuzz_fen: halfmove 10000 became 10001 after a quiet move, and the printed FEN was
+  // refused.
+  Position pos = test::from_fen("8/p1b3k1/P3q3/2B1P1p1/1r4BP/NP4R1/5r2/1K6 b - - 10000 100000");
+  pos.make_move(parse_uci_move(pos, "e6e7"));
+  Position again;
+  INFO(pos.fen());
+  REQUIRE_FALSE(again.set_fen(pos.fen()).has_value());
+  CHECK(again.key() == pos.key());
+  CHECK(again.rule50() == 10000);
+}
+
 TEST_CASE("Chess960 FEN: Shredder-FEN in, X-FEN out, and back", "[position][chess960]") {
   for (const auto& c : test::load_perft_suite("chess960.epd")) {
     const Position pos = test::from_fen(c.fen);

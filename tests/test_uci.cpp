@@ -396,7 +396,8 @@ TEST_CASE("Book Check Depth leaves a book move that a short search refutes, Book
 TEST_CASE("BookLearning: a lost line is remembered in its own file, the book untouched", "[uci][book][learn]") {
   const std::string book = blunder_book("line");
   const std::string book_before = vireo::test::file_bytes(book);
-  const std::string learn_file = vireo::test::temp_path("learn.txt").string();
+  const std::string learn_file = vireo::test::temp_path("uci-learn.txt").string();
+  std::filesystem::remove(learn_file);
 
   {
     Captured c;
