@@ -385,6 +385,9 @@ bool Session::handle(std::string_view line) {
   return std::visit(Overloaded{
                         [this](const cmd::Quit&) {
                           engine_.stop();
+                          // A GUI quits after the last game without a ucinewgame: close the
+                          // line being learned from as a new game would.
+                          if (learning_on_ && learning_.new_game()) save_learning();
                           return false;
                         },
                         [this](const ParseError& e) {

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <thread>
 
+#include "vireo/book_learn.h"
 #include "vireo/makebook.h"
 #include "vireo/movegen.h"
 #include "vireo/tablebase.h"
@@ -423,4 +424,30 @@ TEST_CASE("BookLearning: a lost line is remembered in its own file, the book unt
   again.session.handle("book");
   CHECK_FALSE(again.wait_for("g8f6 2 0 learned: ").empty());
   for (const auto& line : again.take()) CHECK(line.rfind("info string error", 0) != 0);
+}
+
+TEST_CASE("quit closes the line being learned from, as ucinewgame does", "[uci][book][learn]") {
+  const std::string book = blunder_book("quit");
+  const std::string learn_file = vireo::test::temp_path("quit-learn.txt").string();
+  std::filesystem::remove(learn_file);
+  {
+    Captured c;
+    c.session.handle("setoption name BookFile value " + book);
+    c.session.handle("setoption name BookLearnFile value " + learn_file);
+    c.session.handle("setoption name BookLearning value true");
+    c.session.handle("position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4");
+    c.session.handle("go depth 1");
+    CHECK(c.wait_for("bestmove") == "bestmove g8f6");
+    c.session.handle("position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 d2d3");
+    c.session.handle("go depth 4");
+    CHECK_FALSE(c.wait_for("bestmove").empty());
+    // One scored move of the four a line waits for: nothing written yet.
+    CHECK_FALSE(std::filesystem::exists(learn_file));
+    CHECK_FALSE(c.session.handle("quit"));
+  }
+  BookLearning learned;
+  REQUIRE_FALSE(learned.load(learn_file).has_value());
+  const auto records = learned.records();
+  REQUIRE(records.size() == 1);
+  CHECK(records[0].second.games == 1);
 }
