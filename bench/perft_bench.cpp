@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 #include <string>
 
-#include "vireo/perft.h"
+#include "vireo/board/perft.h"
 
 namespace {
 

@@ -17,8 +17,8 @@
 #include <thread>
 
 #include "engine_process.h"
-#include "vireo/movegen.h"
-#include "vireo/pgn.h"
+#include "vireo/board/movegen.h"
+#include "vireo/board/pgn.h"
 
 using namespace vireo;
 using Clock = std::chrono::steady_clock;

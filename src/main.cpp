@@ -1,3 +1,3 @@
-#include "vireo/uci.h"
+#include "vireo/uci/uci.h"
 
 int main(int argc, char** argv) { return vireo::uci::main(argc, argv); }

@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "vireo/attacks.h"
+#include "vireo/board/attacks.h"
 
 using namespace vireo;
 

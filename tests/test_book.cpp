@@ -14,10 +14,10 @@
 
 #include <fmt/format.h>
 
-#include "vireo/book.h"
-#include "vireo/makebook.h"
-#include "vireo/movegen.h"
-#include "vireo/pgn.h"
+#include "vireo/board/movegen.h"
+#include "vireo/board/pgn.h"
+#include "vireo/book/book.h"
+#include "vireo/tools/makebook.h"
 
 using namespace vireo;
 using vireo::test::temp_path;

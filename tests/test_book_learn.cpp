@@ -3,7 +3,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "vireo/book_learn.h"
+#include "vireo/book/book_learn.h"
 
 #include "test_util.h"
 

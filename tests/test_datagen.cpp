@@ -7,8 +7,8 @@
 #include <thread>
 
 #include "test_util.h"
-#include "vireo/datagen.h"
-#include "vireo/training_data.h"
+#include "vireo/tools/datagen.h"
+#include "vireo/tools/training_data.h"
 
 using namespace vireo;
 

@@ -4,7 +4,7 @@
 
 #include "test_util.h"
 
-#include "vireo/epd.h"
+#include "vireo/tools/epd.h"
 
 using namespace vireo;
 using vireo::test::from_fen;

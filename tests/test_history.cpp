@@ -3,8 +3,8 @@
 #include <memory>
 
 #include "test_util.h"
-#include "vireo/history.h"
-#include "vireo/tree.h"
+#include "vireo/search/history.h"
+#include "vireo/tools/tree.h"
 
 using namespace vireo;
 

@@ -4,9 +4,9 @@
 #include <fstream>
 #include <map>
 
-#include "vireo/book.h"
-#include "vireo/makebook.h"
-#include "vireo/movegen.h"
+#include "vireo/board/movegen.h"
+#include "vireo/book/book.h"
+#include "vireo/tools/makebook.h"
 
 #include "test_util.h"
 

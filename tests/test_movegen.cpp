@@ -3,7 +3,7 @@
 #include <set>
 
 #include "test_util.h"
-#include "vireo/movegen.h"
+#include "vireo/board/movegen.h"
 
 using namespace vireo;
 using vireo::test::from_fen;

@@ -7,8 +7,8 @@
 #include <random>
 
 #include "test_util.h"
-#include "vireo/movegen.h"
-#include "vireo/nnue.h"
+#include "vireo/board/movegen.h"
+#include "vireo/eval/nnue.h"
 
 using namespace vireo;
 using vireo::test::from_fen;

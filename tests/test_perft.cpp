@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "test_util.h"
-#include "vireo/perft.h"
+#include "vireo/board/perft.h"
 
 using namespace vireo;
 

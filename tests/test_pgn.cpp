@@ -3,8 +3,8 @@
 #include <sstream>
 
 #include "test_util.h"
-#include "vireo/movegen.h"
-#include "vireo/pgn.h"
+#include "vireo/board/movegen.h"
+#include "vireo/board/pgn.h"
 
 using namespace vireo;
 using vireo::test::from_fen;

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "test_util.h"
-#include "vireo/movegen.h"
+#include "vireo/board/movegen.h"
 
 using namespace vireo;
 

@@ -5,7 +5,7 @@
 #include <set>
 
 #include "engine_session.h"
-#include "vireo/movegen.h"
+#include "vireo/board/movegen.h"
 
 using namespace vireo;
 using test::start_engine;

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "engine_session.h"
-#include "vireo/movegen.h"
+#include "vireo/board/movegen.h"
 
 using namespace vireo;
 using test::start_engine;

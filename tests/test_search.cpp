@@ -2,9 +2,9 @@
 
 #include "test_util.h"
 
-#include "vireo/bench.h"
-#include "vireo/engine.h"
-#include "vireo/movegen.h"
+#include "vireo/board/movegen.h"
+#include "vireo/engine/engine.h"
+#include "vireo/tools/bench.h"
 
 using namespace vireo;
 using vireo::test::from_fen;

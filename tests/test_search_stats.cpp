@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "test_util.h"
-#include "vireo/engine.h"
-#include "vireo/stats.h"
+#include "vireo/engine/engine.h"
+#include "vireo/tools/stats.h"
 
 using namespace vireo;
 

@@ -1,8 +1,8 @@
 #include <catch2/catch.hpp>
 
 #include "test_util.h"
-#include "vireo/movegen.h"
-#include "vireo/see.h"
+#include "vireo/board/movegen.h"
+#include "vireo/search/see.h"
 
 using namespace vireo;
 using vireo::test::from_fen;

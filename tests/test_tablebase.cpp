@@ -4,9 +4,9 @@
 
 #include "test_util.h"
 
-#include "vireo/engine.h"
-#include "vireo/movegen.h"
-#include "vireo/tablebase.h"
+#include "vireo/board/movegen.h"
+#include "vireo/engine/engine.h"
+#include "vireo/search/tablebase.h"
 
 using namespace vireo;
 using vireo::test::from_fen;

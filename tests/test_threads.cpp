@@ -6,9 +6,9 @@
 
 #include "test_util.h"
 
-#include "vireo/engine.h"
-#include "vireo/movegen.h"
-#include "vireo/threads.h"
+#include "vireo/board/movegen.h"
+#include "vireo/engine/engine.h"
+#include "vireo/search/threads.h"
 
 using namespace vireo;
 using vireo::test::from_fen;

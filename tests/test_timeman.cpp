@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "test_util.h"
-#include "vireo/timeman.h"
+#include "vireo/search/timeman.h"
 
 using namespace vireo;
 

@@ -5,7 +5,7 @@
 #include <regex>
 
 #include "test_util.h"
-#include "vireo/tree.h"
+#include "vireo/tools/tree.h"
 
 using namespace vireo;
 

@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "vireo/tt.h"
+#include "vireo/search/tt.h"
 
 using namespace vireo;
 

@@ -9,11 +9,11 @@
 #include <sstream>
 #include <thread>
 
-#include "vireo/book_learn.h"
-#include "vireo/makebook.h"
-#include "vireo/movegen.h"
-#include "vireo/tablebase.h"
-#include "vireo/uci.h"
+#include "vireo/board/movegen.h"
+#include "vireo/book/book_learn.h"
+#include "vireo/search/tablebase.h"
+#include "vireo/tools/makebook.h"
+#include "vireo/uci/uci.h"
 
 #include "test_util.h"
 

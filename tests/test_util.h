@@ -15,8 +15,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "vireo/position.h"
-#include "vireo/timeman.h"
+#include "vireo/board/position.h"
+#include "vireo/search/timeman.h"
 
 namespace vireo::test {
 

@@ -2,8 +2,8 @@
 
 #include "test_util.h"
 
-#include "vireo/score.h"
-#include "vireo/wdl.h"
+#include "vireo/eval/score.h"
+#include "vireo/eval/wdl.h"
 
 using namespace vireo;
 using vireo::test::from_fen;

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "vireo/nnue.h"
-#include "vireo/training_data.h"
+#include "vireo/eval/nnue.h"
+#include "vireo/tools/training_data.h"
 
 namespace vireo::train {
 

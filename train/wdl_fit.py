@@ -4,9 +4,9 @@
   /usr/bin/python3 train/wdl_fit.py --data gen1.bin [--data gen2.bin ...] [--sample 1000000] [--seed 1]
 
 (Debian: apt-get install python3-torch, which brings numpy.) Each record of `vireo datagen`
-(include/vireo/training_data.h) gives a search score s and the game's result, both turned to the
-side to move's view, and the material m left on the board (pawn 1, knight and bishop 3, rook 5,
-queen 9; 78 at the start). The model:
+(include/vireo/tools/training_data.h) gives a search score s and the game's result, both
+turned to the side to move's view, and the material m left on the board (pawn 1, knight and
+bishop 3, rook 5, queen 9; 78 at the start). The model:
 
     P(win)  = sigmoid((s - a(m)) / b(m))
     P(loss) = sigmoid((-s - a(m)) / b(m))
@@ -14,7 +14,8 @@ queen 9; 78 at the start). The model:
 
 with a and b cubic polynomials in m / 78: a is the score at which a win is as likely as not, b
 how fast the odds change around it. The fit maximises the likelihood of the game results
-(L-BFGS, full batch) and prints the eight coefficients in the form include/vireo/wdl.h keeps.
+(L-BFGS, full batch) and prints the eight coefficients in the form include/vireo/eval/wdl.h
+keeps.
 """
 
 import argparse

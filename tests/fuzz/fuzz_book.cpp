@@ -9,8 +9,8 @@
 #include <random>
 #include <string>
 
-#include "vireo/book.h"
-#include "vireo/movegen.h"
+#include "vireo/board/movegen.h"
+#include "vireo/book/book.h"
 
 namespace {
 

@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "vireo/movegen.h"
-#include "vireo/position.h"
+#include "vireo/board/movegen.h"
+#include "vireo/board/position.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   vireo::Position pos;

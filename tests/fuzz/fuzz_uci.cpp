@@ -10,7 +10,7 @@
 #include <string>
 #include <variant>
 
-#include "vireo/uci.h"
+#include "vireo/uci/uci.h"
 
 namespace {
 

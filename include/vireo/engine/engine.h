@@ -1,0 +1,87 @@
+// The façade between the UCI text layer and the search: a position, a search thread that
+// parks between searches, the hash table and the settings that shape a search.
+#pragma once
+
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <thread>
+
+#include "vireo/board/perft.h"
+#include "vireo/search/search.h"
+#include "vireo/search/tablebase.h"
+#include "vireo/search/threads.h"
+
+namespace vireo {
+
+class Engine {
+ public:
+  using BestMoveFn = std::function<void(const SearchResult&)>;
+
+  Engine();
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  void set_listeners(SearchListeners listeners, BestMoveFn on_bestmove);
+
+  // Each of these first stops a running search and waits for it.
+  void set_position(const Position& pos);
+  void new_game();
+  bool set_hash_mb(std::size_t mb);
+  void clear_hash();
+  // The network that evaluates; none: the hand-written evaluation. Default: the embedded one.
+  void set_network(std::shared_ptr<const nnue::Network> net);
+  void set_multipv(int n);
+  // Search threads (Lazy SMP); 1 searches alone, deterministically.
+  void set_threads(int n);
+  int threads() const { return pool_.size(); }
+  void set_tablebase_settings(const TablebaseSettings& s);
+  // Search statistics (`SearchStats`): counted by the main thread, reported per iteration.
+  void set_search_stats(bool on);
+  // Records the next searches' trees into `trace` (none: stop); see search_trace.h.
+  void set_trace(SearchTrace* trace);
+  // Loads the Syzygy tables of `paths` (see tablebase::load); an error leaves the old ones.
+  std::optional<std::string> load_tablebases(const std::string& paths, tablebase::LoadReport* report);
+  void set_move_overhead(int ms);
+
+  const Position& position() const { return position_; }
+  std::size_t hash_mb() const { return tt_.size_mb(); }
+  const std::shared_ptr<const nnue::Network>& network() const { return net_; }
+
+  // Starts a search in the background; the result arrives through on_bestmove.
+  void go(const Limits& limits);
+  void stop();
+  void ponderhit();
+  void wait();
+  bool searching() const;
+
+  // Runs a search on the calling thread (bench, tests). Listeners are not called.
+  SearchResult search_sync(const Position& pos, const Limits& limits);
+  PerftDivide perft(int depth);
+
+ private:
+  void worker_loop();
+
+  Position position_;
+  TranspositionTable tt_;
+  std::shared_ptr<const nnue::Network> net_ = nnue::embedded_network();
+  ThreadPool pool_;
+  SearchSignals signals_;
+  SearchListeners listeners_;
+  BestMoveFn on_bestmove_;
+  int multipv_ = 1;
+  int move_overhead_ = 30;
+
+  mutable std::mutex mutex_;
+  std::condition_variable cv_;
+  bool job_pending_ = false;
+  bool busy_ = false;
+  bool quit_ = false;
+  Limits job_limits_;
+  TimeManager job_tm_;
+  Position job_position_;
+  std::thread worker_;
+};
+
+}  // namespace vireo

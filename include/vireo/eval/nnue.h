@@ -1,0 +1,112 @@
+// NNUE evaluation: (768 -> HIDDEN) x 2 -> 1 with SCReLU, two perspective accumulators.
+//
+// Inputs: one per (colour relative to the perspective, piece type, square seen from the
+// perspective), so a position and its colour-mirrored twin give the same accumulators. The
+// side to move's accumulator feeds the first half of the output weights, the other side's the
+// second half.
+//
+// Quantisation (what the trainer's export writes): feature weights and biases are scaled by
+// QA and stored as int16, so the accumulator is int16 and SCReLU clamps it to [0, QA]; output
+// weights are scaled by QB (int16), the output bias by QA * QB (int32). The float network's
+// output times the network's cp_scale is the evaluation in centipawns: training fits the
+// output to sigmoid(score / SIGMOID_SCALE) blended with game results, which makes it steeper
+// than the scores themselves, so the trainer measures the scale that maps the output back
+// onto the search scores it learned from, and the pruning margins keep their meaning. QB is as large as the output
+// layer's 16-bit product allows for trained output weights (|w| < 0.5): rounding them to
+// 1/64 instead cost the first network 9.5 cp of mean error against its float twin.
+//
+// File format (little-endian): "VIRONNUE" magic, u32 format version, u32 input count, u32
+// hidden size, i32 cp_scale, then int16 feature weights [input][hidden], int16 feature biases [hidden],
+// int16 output weights [2 * hidden], int32 output bias, and a u64 FNV-1a checksum of every
+// byte before it.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "vireo/board/position.h"
+#include "vireo/eval/score.h"
+
+namespace vireo::nnue {
+
+constexpr int INPUTS = 768;
+constexpr int HIDDEN = 256;
+constexpr int QA = 255;
+constexpr int QB = 256;
+constexpr int SIGMOID_SCALE = 400;
+constexpr int MAX_CP_SCALE = 4000;
+constexpr std::uint32_t FORMAT_VERSION = 1;
+
+constexpr int feature_index(Color perspective, Piece p, Square s) {
+  const int side = color_of(p) == perspective ? 0 : 1;
+  const int sq = perspective == WHITE ? int(s) : int(s) ^ 56;
+  return (side * 6 + type_of(p)) * 64 + sq;
+}
+
+struct Network {
+  alignas(64) std::array<std::int16_t, INPUTS * HIDDEN> feature_weights;
+  alignas(64) std::array<std::int16_t, HIDDEN> feature_bias;
+  alignas(64) std::array<std::int16_t, 2 * HIDDEN> output_weights;
+  std::int32_t output_bias;
+  std::int32_t cp_scale = SIGMOID_SCALE;  // centipawns per unit of the float output
+};
+
+// Parses a network file's bytes; on error returns a message naming what is wrong.
+std::optional<std::string> parse(const std::uint8_t* data, std::size_t size, Network& out);
+// Reads and parses a file; on error returns the message and leaves `out` alone.
+std::optional<std::string> load_file(const std::string& path, Network& out);
+// Serialises a network in the file format above (the trainer's export, and the tests').
+std::vector<std::uint8_t> serialize(const Network& net);
+// The network built into the executable.
+std::shared_ptr<const Network> embedded_network();
+
+struct alignas(64) Accumulator {
+  std::array<std::array<std::int16_t, HIDDEN>, COLOR_NB> values;
+};
+
+// From scratch: the biases plus the weights of every piece on the board.
+void refresh(const Network& net, const Position& pos, Accumulator& acc);
+// The network's output for the side to move, in centipawns.
+int output(const Network& net, const Accumulator& acc, Color stm);
+// Shorthand for a full refresh and output (tests, `eval`, the trainer's check).
+int evaluate(const Network& net, const Position& pos);
+
+// The accumulators along the search's current line. push() records what a move changes;
+// the arithmetic is done lazily, only when a position is actually evaluated, starting from
+// the nearest ancestor that is up to date.
+class AccumulatorStack {
+ public:
+  void reset(const Network& net, const Position& pos);
+  // Call before pos.make_move(m).
+  void push(const Position& pos, Move m);
+  void push_null();
+  void pop() { --top_; }
+  int evaluate(const Position& pos);
+
+ private:
+  // A piece leaving `from` and arriving at `to`; NO_SQUARE on one side for a capture or a
+  // promotion's pawn and piece.
+  struct PieceChange {
+    Piece piece;
+    Square from, to;
+  };
+  struct Entry {
+    Accumulator acc;
+    std::array<PieceChange, 3> changes;
+    int change_count = 0;
+    bool computed = false;
+  };
+  void apply(const Entry& parent, Entry& e) const;
+
+  const Network* net_ = nullptr;
+  // Deeper than any line: the search stops at MAX_PLY, and a push happens once per ply.
+  std::vector<Entry> entries_ = std::vector<Entry>(MAX_PLY + 8);
+  int top_ = 0;
+};
+
+}  // namespace vireo::nnue

@@ -1,0 +1,56 @@
+// Move ordering. The picker scores every legal move once and hands them out best first:
+// TT move, winning captures (victim value and capture history, SEE >= 0), killers,
+// countermove, quiets by butterfly and continuation history, losing captures last.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "vireo/board/movegen.h"
+#include "vireo/search/history.h"
+
+namespace vireo {
+
+struct Killers {
+  Move first, second;
+  void add(Move m) {
+    if (m != first) {
+      second = first;
+      first = m;
+    }
+  }
+};
+
+class MovePicker {
+ public:
+  // Main search: all legal moves.
+  MovePicker(const Position& pos, Move tt_move, const Histories& hist, const ContinuationTables& cont,
+             const Killers& killers, Move countermove);
+  // Quiescence: captures and queen promotions, or every evasion when in check.
+  MovePicker(const Position& pos, Move tt_move, const Histories& hist, const ContinuationTables& cont);
+
+  // The next move, or Move::none() when done.
+  Move next();
+  // Whether the move last returned is a losing capture (ordered after the quiets).
+  bool is_bad_capture() const { return last_score_ < BAD_CAPTURE_LIMIT && last_is_capture_; }
+  std::size_t size() const { return list_.size(); }
+
+ private:
+  static constexpr int TT_SCORE = 1 << 30;
+  static constexpr int GOOD_CAPTURE = 1 << 28;
+  static constexpr int KILLER_1 = 1 << 27;
+  static constexpr int KILLER_2 = KILLER_1 - 1;
+  static constexpr int COUNTER = KILLER_1 - 2;
+  static constexpr int BAD_CAPTURE_LIMIT = -(1 << 27);
+
+  void score(const Position& pos, Move tt_move, const Histories& hist, const ContinuationTables& cont,
+             const Killers* killers, Move counter);
+
+  MoveList list_;
+  std::size_t index_ = 0;
+  int last_score_ = 0;
+  bool last_is_capture_ = false;
+  std::array<bool, 256> is_capture_{};
+};
+
+}  // namespace vireo

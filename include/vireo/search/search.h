@@ -1,0 +1,208 @@
+// Alpha-beta search (negamax, fail-soft PVS) with iterative deepening. The search knows
+// nothing of UCI: it reports through callbacks and stops when its atomic flag is raised.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "vireo/eval/nnue.h"
+#include "vireo/eval/score.h"
+#include "vireo/search/movepick.h"
+#include "vireo/search/search_stats.h"
+#include "vireo/search/search_trace.h"
+#include "vireo/search/timeman.h"
+#include "vireo/search/tt.h"
+
+namespace vireo {
+
+struct SearchInfo {
+  int depth = 0;
+  int seldepth = 0;
+  int multipv = 1;
+  int score = 0;
+  Bound bound = BOUND_EXACT;  // LOWER/UPPER while an aspiration window fails
+  std::uint64_t nodes = 0;
+  TimePoint time_ms = 0;
+  int hashfull = 0;
+  std::uint64_t tbhits = 0;
+  std::vector<Move> pv;
+};
+
+struct SearchResult {
+  Move best;
+  Move ponder;
+  int score = 0;
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  std::vector<DepthStats> depth_stats;  // one per finished iteration, with statistics on
+};
+
+// How the search uses the Syzygy tables loaded by tablebase::load.
+struct TablebaseSettings {
+  int probe_limit = 7;  // probe positions with at most this many pieces
+  int probe_depth = 1;  // positions as large as the largest table: only from this depth
+  bool rule50 = true;   // false: cursed wins and blessed losses count as wins and losses
+};
+
+struct SearchListeners {
+  std::function<void(const SearchInfo&)> on_info;
+  // After each finished iteration, with statistics on; `previous` is the iteration before.
+  std::function<void(const DepthStats&, const SearchCounters* previous)> on_stats;
+};
+
+// Shared with the thread that received the `go`: raised to stop, or cleared at ponderhit.
+struct SearchSignals {
+  std::atomic<bool> stop{false};
+  std::atomic<bool> pondering{false};
+};
+
+class Searcher {
+ public:
+  explicit Searcher(TranspositionTable& tt);
+
+  // The network that evaluates positions; none: the hand-written evaluation.
+  void set_network(std::shared_ptr<const nnue::Network> net) { net_ = std::move(net); }
+  void set_tablebase_settings(const TablebaseSettings& s) { tb_settings_ = s; }
+  // Search statistics (see search_stats.h), off by default.
+  void set_stats(bool on) { count_ = on; }
+  // Records the tree searched into `trace` (none: stop recording); for the tree explorer.
+  void set_trace(SearchTrace* trace) { trace_ = trace; }
+
+  // Forgets what earlier searches learned (histories, killers); the TT is cleared separately.
+  void clear();
+  // Lazy SMP: `id` 0 is the main thread, which reports and keeps time; a helper (id > 0)
+  // searches the same root silently, skipping some depths so the threads spread out. `team`
+  // is every thread of the search, for the node count; none when searching alone.
+  void set_team(int id, const std::vector<std::unique_ptr<Searcher>>* team) {
+    id_ = id;
+    team_ = team;
+  }
+  // Nodes searched so far in this run, as last published (every 1,024 nodes and at the end).
+  std::uint64_t published_nodes() const { return published_nodes_.load(std::memory_order_relaxed); }
+  // Searches until a limit is met or signals.stop is raised. With `infinite` or while pondering
+  // it does not return before stop (or ponderhit), as UCI requires.
+  SearchResult run(const Position& root, const Limits& limits, TimeManager& tm, SearchSignals& signals,
+                   const SearchListeners& listeners, int multipv);
+
+ private:
+  struct Frame {
+    int static_eval = SCORE_NONE;
+    Move move;
+    Piece moved = NO_PIECE;
+    PieceToHistory* cont = nullptr;  // continuation table of `move`, for the plies below
+    Killers killers;
+    Move excluded;           // the move a singular test leaves out
+    int extension = 0;       // of the move being searched from this node
+    int double_extensions = 0;  // on the path from the root to this node
+    std::array<Move, MAX_PLY + 1> pv{};
+    int pv_length = 0;
+  };
+
+  int search(int alpha, int beta, int depth, int ply, bool cut_node);
+  int search_node(int alpha, int beta, int depth, int ply, bool cut_node);
+  TraceNode trace_entry(int ply, bool qsearch, int depth, int alpha, int beta) const;
+  int static_evaluate();
+  int corrected_eval(int raw) const;
+  void make_move(int ply, Move m);
+  void unmake_move(Move m);
+  void make_null_move(int ply);
+  void unmake_null_move();
+  int qsearch(int alpha, int beta, int ply);
+  int qsearch_node(int alpha, int beta, int ply);
+  struct TablebaseScore {
+    int score;
+    Bound bound;
+  };
+  std::optional<TablebaseScore> probe_tablebase(int depth, int ply);
+  void rank_root_by_tablebase();
+  // What the pruning and reduction helpers need to know about the node being searched.
+  struct Node {
+    int depth;
+    int ply;
+    bool pv;
+    bool cut;
+    bool in_check;
+    bool improving;
+  };
+
+  std::optional<int> prune_node(const Node& n, int beta, int eval);
+  // The pruning that skips move `m`, if one does.
+  std::optional<Stat> prune_move(const Node& n, Move m, bool quiet, int history, int alpha, int moves);
+  std::optional<int> singular(const Node& n, int tt_score, int beta, Move tt_move, int& extension);
+  int search_move(const Node& n, int alpha, int beta, int moves, int extension, bool reducible, int history);
+  // One MultiPV line of an iteration: its first two moves, score and report.
+  struct RootLine {
+    Move move, ponder;
+    int score;
+    SearchInfo info;
+  };
+  std::vector<RootLine> search_lines(int depth, std::vector<int>& line_scores);
+  int aspiration(int depth, int prev_score);
+  void iterate(SearchResult& result, const SearchListeners& listeners, int multipv);
+  void report_stats(SearchResult& result, const SearchListeners& listeners, const DepthStats& d);
+  void count(Stat s, std::uint64_t k = 1) {
+    if (count_) counters_.n[s] += k;
+  }
+  // A counted event that decides the node being searched, or skips move `m` there.
+  void mark(Stat s) {
+    count(s);
+    if (trace_) trace_->event(s);
+  }
+  void skip(Move m, Stat s) {
+    count(s);
+    if (trace_) trace_->pruned(m, s);
+  }
+  bool should_stop();
+  void update_pv(int ply, Move m);
+  // Moves tried at a node before the one that cut off, whose histories then take a malus.
+  struct Tried {
+    std::array<Move, 64> quiets, captures;
+    int quiet_count = 0, capture_count = 0;
+    void add(Move m, bool quiet) {
+      if (quiet && quiet_count < 64) quiets[quiet_count++] = m;
+      else if (!quiet && capture_count < 64) captures[capture_count++] = m;
+    }
+  };
+  ContinuationTables continuation_tables(int ply);
+  void update_stats(int ply, int depth, Move best, bool quiet, const Tried& tried, const ContinuationTables& cont);
+  bool root_move_allowed(Move m) const;
+  SearchInfo make_info(int depth, int score, Bound bound, int pv_index) const;
+  std::uint64_t team_nodes() const;
+  bool skips(int depth) const;
+
+  TranspositionTable& tt_;
+  std::shared_ptr<const nnue::Network> net_;
+  TablebaseSettings tb_settings_;
+  nnue::AccumulatorStack accumulators_;
+  std::unique_ptr<Histories> hist_;
+  std::array<Frame, MAX_PLY + 4> stack_{};
+
+  // Per-run state.
+  Position pos_;
+  const Limits* limits_ = nullptr;
+  TimeManager* tm_ = nullptr;
+  SearchSignals* signals_ = nullptr;
+  std::uint64_t nodes_ = 0;
+  std::atomic<std::uint64_t> published_nodes_{0};
+  int id_ = 0;
+  const std::vector<std::unique_ptr<Searcher>>* team_ = nullptr;
+  int seldepth_ = 0;
+  int root_depth_ = 0;
+  bool aborted_ = false;
+  TimePoint start_ = 0;
+  std::vector<Move> root_moves_;      // legal root moves, restricted by searchmoves
+  std::vector<Move> excluded_root_;   // best moves of earlier MultiPV lines this iteration
+  int tb_pieces_ = 0;                 // positions with at most this many pieces are probed
+  std::uint64_t tbhits_ = 0;
+  std::optional<int> root_tb_score_;  // what the tables say of the root, when they know it
+  std::array<std::uint64_t, 64 * 64> root_nodes_{};  // this iteration's nodes by root move's from-to
+  bool was_pondering_ = false;
+  bool count_ = false;
+  SearchCounters counters_;
+  SearchTrace* trace_ = nullptr;
+};
+
+}  // namespace vireo

@@ -1,0 +1,123 @@
+// The UCI text layer: each input line is parsed into a typed command (testable without
+// stdin), validated, then applied to the Engine. All output goes through one sink.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include <random>
+
+#include "vireo/book/book.h"
+#include "vireo/engine/engine.h"
+#include "vireo/engine/options.h"
+
+namespace vireo::uci {
+
+namespace cmd {
+struct Uci {};
+struct IsReady {};
+struct NewGame {};
+struct SetOption { std::string name, value; };
+struct SetPosition {
+  std::optional<std::string> fen;  // nullopt: startpos
+  std::vector<std::string> moves;
+};
+struct Go {
+  Limits limits;                         // searchmoves filled in when the position is known
+  std::vector<std::string> searchmoves;
+  int perft_depth = 0;                   // `go perft N`
+};
+struct Stop {};
+struct PonderHit {};
+struct Quit {};
+struct Display {};
+struct Eval {};
+struct Bench {
+  int depth = 0;
+  int threads = 1;
+};
+struct Book {};
+// The search-tree explorer from the current position (arguments as tree.h's TREE_USAGE).
+struct Tree {
+  std::vector<std::string> args;
+};
+struct Empty {};
+}  // namespace cmd
+
+struct ParseError {
+  std::string message;
+};
+
+using Command = std::variant<cmd::Uci, cmd::IsReady, cmd::NewGame, cmd::SetOption, cmd::SetPosition, cmd::Go, cmd::Stop,
+                             cmd::PonderHit, cmd::Quit, cmd::Display, cmd::Eval, cmd::Bench, cmd::Book, cmd::Tree, cmd::Empty, ParseError>;
+
+Command parse(std::string_view line);
+
+// Formats a score as UCI does: `cp N` or `mate N` (moves, negative when getting mated).
+std::string format_score(int score);
+// Moves are written for the search's root position, in Chess960 notation or not (move_to_uci).
+// `show_wdl`: add `wdl W D L` (UCI_ShowWDL) after the score.
+std::string format_info(const SearchInfo& info, const Position& root, bool chess960, bool show_wdl = false);
+std::string format_bestmove(const SearchResult& result, const Position& root, bool chess960);
+
+class Session {
+ public:
+  using Output = std::function<void(const std::string&)>;
+
+  // `default_book`: the book file OwnBook uses until BookFile names another ("" for none).
+  explicit Session(Output out, std::string default_book = "");
+  ~Session();
+
+  // Handles one line; returns false after `quit`.
+  bool handle(std::string_view line);
+  const Engine& engine() const { return engine_; }
+
+ private:
+  void apply(const cmd::Uci&);
+  void apply(const cmd::IsReady&);
+  void apply(const cmd::NewGame&);
+  void apply(const cmd::SetOption&);
+  void apply(const cmd::SetPosition&);
+  void apply(const cmd::Go&);
+  void apply(const cmd::Stop&);
+  void apply(const cmd::PonderHit&);
+  void apply(const cmd::Display&);
+  void apply(const cmd::Eval&);
+  void apply(const cmd::Bench&);
+  void apply(const cmd::Tree&);
+  void apply(const cmd::Book&);
+  bool play_book_move(const cmd::Go& c);
+  bool book_move_holds(const Position& pos, Move m, const std::string& text);
+  void learn_from_position(const Position& pos);
+  void save_learning();
+  std::optional<std::string> load_book(bool own_book, const std::string& file);
+  std::optional<std::string> load_network(const std::string& file);
+  std::optional<std::string> load_tablebases(const std::string& paths);
+  void error(const std::string& message);
+  void register_options();
+
+  Output out_;
+  Engine engine_;
+  OptionRegistry options_;
+  PolyglotBook book_;
+  std::shared_ptr<const nnue::Network> network_ = nnue::embedded_network();  // EvalFile's net
+  std::atomic<bool> chess960_ = false;  // UCI_Chess960; the search thread reads it to print moves
+  std::atomic<bool> show_wdl_ = false;  // UCI_ShowWDL, read by the search thread too
+  BookLearning learning_;
+  std::atomic<bool> learning_on_ = false;  // BookLearning, read by the search thread too
+  std::mt19937_64 rng_{std::random_device{}()};
+};
+
+// The shipped book, looked for beside the executable and under the install prefix; "" if absent.
+std::string find_default_book(const char* argv0);
+
+// Runs the UCI loop on stdin/stdout. With arguments: `makebook ...` builds a book; anything
+// else is run as one UCI command, then the program exits.
+int main(int argc, char** argv);
+
+}  // namespace vireo::uci

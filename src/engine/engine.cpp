@@ -1,0 +1,154 @@
+#include "vireo/engine/engine.h"
+
+namespace vireo {
+
+Engine::Engine() : pool_(tt_), worker_([this] { worker_loop(); }) { pool_.set_network(net_); }
+
+Engine::~Engine() {
+  stop();
+  {
+    std::lock_guard lock(mutex_);
+    quit_ = true;
+  }
+  cv_.notify_all();
+  worker_.join();
+}
+
+void Engine::set_listeners(SearchListeners listeners, BestMoveFn on_bestmove) {
+  wait();
+  listeners_ = std::move(listeners);
+  on_bestmove_ = std::move(on_bestmove);
+}
+
+void Engine::worker_loop() {
+  while (true) {
+    std::unique_lock lock(mutex_);
+    cv_.wait(lock, [this] { return job_pending_ || quit_; });
+    if (quit_) return;
+    job_pending_ = false;
+    Limits limits = job_limits_;
+    Position pos = job_position_;
+    TimeManager tm = job_tm_;
+    lock.unlock();
+
+    SearchResult result = pool_.run(pos, limits, tm, signals_, listeners_, multipv_);
+    if (on_bestmove_) on_bestmove_(result);
+
+    lock.lock();
+    busy_ = false;
+    cv_.notify_all();
+  }
+}
+
+void Engine::go(const Limits& limits) {
+  stop();
+  std::lock_guard lock(mutex_);
+  job_limits_ = limits;
+  job_position_ = position_;
+  // The clock starts when `go` arrives, not when the worker wakes.
+  job_tm_ = TimeManager(limits, position_.side_to_move(), move_overhead_);
+  signals_.stop = false;
+  signals_.pondering = limits.ponder;
+  job_pending_ = true;
+  busy_ = true;
+  cv_.notify_all();
+}
+
+void Engine::stop() {
+  signals_.stop = true;
+  wait();
+}
+
+void Engine::ponderhit() { signals_.pondering = false; }
+
+void Engine::wait() {
+  std::unique_lock lock(mutex_);
+  cv_.wait(lock, [this] { return !busy_; });
+}
+
+bool Engine::searching() const {
+  std::lock_guard lock(mutex_);
+  return busy_;
+}
+
+void Engine::set_position(const Position& pos) {
+  stop();
+  position_ = pos;
+}
+
+void Engine::new_game() {
+  stop();
+  tt_.clear();
+  pool_.clear();
+}
+
+bool Engine::set_hash_mb(std::size_t mb) {
+  stop();
+  return tt_.resize(mb);
+}
+
+void Engine::clear_hash() {
+  stop();
+  tt_.clear();
+}
+
+void Engine::set_network(std::shared_ptr<const nnue::Network> net) {
+  stop();
+  net_ = std::move(net);
+  pool_.set_network(net_);
+  // The table's static evaluations came from the other evaluator.
+  tt_.clear();
+}
+
+void Engine::set_threads(int n) {
+  stop();
+  pool_.resize(n);
+}
+
+void Engine::set_multipv(int n) {
+  stop();
+  multipv_ = n;
+}
+
+void Engine::set_tablebase_settings(const TablebaseSettings& s) {
+  stop();
+  pool_.set_tablebase_settings(s);
+}
+
+std::optional<std::string> Engine::load_tablebases(const std::string& paths, tablebase::LoadReport* report) {
+  stop();
+  auto err = tablebase::load(paths, report);
+  // Scores stored before may contradict the tables now loaded, or rest on tables now gone.
+  if (!err) tt_.clear();
+  return err;
+}
+
+void Engine::set_search_stats(bool on) {
+  stop();
+  pool_.set_stats(on);
+}
+
+void Engine::set_trace(SearchTrace* trace) {
+  stop();
+  pool_.set_trace(trace);
+}
+
+void Engine::set_move_overhead(int ms) {
+  stop();
+  move_overhead_ = ms;
+}
+
+SearchResult Engine::search_sync(const Position& pos, const Limits& limits) {
+  stop();
+  SearchSignals signals;
+  TimeManager tm(limits, pos.side_to_move(), move_overhead_);
+  return pool_.run(pos, limits, tm, signals, SearchListeners{}, multipv_);
+}
+
+PerftDivide Engine::perft(int depth) {
+  stop();
+  Position pos = position_;
+  return perft_divide(pos, depth);
+}
+
+}  // namespace vireo

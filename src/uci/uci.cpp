@@ -1,0 +1,602 @@
+#include "vireo/uci/uci.h"
+
+#include <charconv>
+#include <climits>
+#include <filesystem>
+#include <cstdio>
+#include <fmt/format.h>
+#include <iostream>
+#include <mutex>
+
+#include "vireo/board/movegen.h"
+#include "vireo/eval/evaluate.h"
+#include "vireo/eval/wdl.h"
+#include "vireo/tools/bench.h"
+#include "vireo/tools/datagen.h"
+#include "vireo/tools/epd.h"
+#include "vireo/tools/makebook.h"
+#include "vireo/tools/stats.h"
+#include "vireo/tools/tree.h"
+
+namespace vireo::uci {
+
+namespace {
+
+constexpr std::string_view ENGINE_NAME = "Vireo 0.1.0";
+constexpr std::string_view ENGINE_AUTHOR = "the Vireo developers";
+constexpr std::string_view EMBEDDED_NET = "<embedded>";
+
+template <class... Ts>
+struct Overloaded : Ts... {
+  using Ts::operator()...;
+};
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
+
+std::vector<std::string> tokenize(std::string_view line) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : line) {
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+      if (!cur.empty()) out.push_back(std::move(cur));
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(std::move(cur));
+  return out;
+}
+
+std::string join(const std::vector<std::string>& t, std::size_t from, std::size_t to) {
+  std::string s;
+  for (std::size_t i = from; i < to && i < t.size(); ++i) s += (s.empty() ? "" : " ") + t[i];
+  return s;
+}
+
+// Parses a non-negative integer; values too large for any clock saturate instead of failing.
+std::optional<long long> parse_count(const std::string& s) {
+  long long v = 0;
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ptr != s.data() + s.size()) return std::nullopt;
+  if (ec == std::errc::result_out_of_range) return s[0] == '-' ? LLONG_MIN / 4 : LLONG_MAX / 4;
+  if (ec != std::errc()) return std::nullopt;
+  return std::clamp(v, LLONG_MIN / 4, LLONG_MAX / 4);
+}
+
+Command parse_setoption(const std::vector<std::string>& t) {
+  if (t.size() < 3 || t[1] != "name") return ParseError{"setoption needs 'name <id> [value <x>]'"};
+  std::size_t value_at = t.size();
+  for (std::size_t i = 2; i < t.size(); ++i)
+    if (t[i] == "value") {
+      value_at = i;
+      break;
+    }
+  cmd::SetOption s{join(t, 2, value_at), join(t, value_at + 1, t.size())};
+  if (s.name.empty()) return ParseError{"setoption needs an option name"};
+  return s;
+}
+
+Command parse_position(const std::vector<std::string>& t) {
+  cmd::SetPosition p;
+  std::size_t i = 1;
+  if (i < t.size() && t[i] == "startpos") {
+    ++i;
+  } else if (i < t.size() && t[i] == "fen") {
+    std::size_t end = i + 1;
+    while (end < t.size() && t[end] != "moves") ++end;
+    p.fen = join(t, i + 1, end);
+    i = end;
+  } else {
+    return ParseError{"position needs 'startpos' or 'fen <fen>'"};
+  }
+  if (i < t.size()) {
+    if (t[i] != "moves") return ParseError{fmt::format("unexpected '{}' in position command", t[i])};
+    p.moves.assign(t.begin() + long(i) + 1, t.end());
+  }
+  return p;
+}
+
+Command parse_go(const std::vector<std::string>& t) {
+  cmd::Go g;
+  Limits& l = g.limits;
+  for (std::size_t i = 1; i < t.size(); ++i) {
+    const std::string& key = t[i];
+    if (key == "infinite") { l.infinite = true; continue; }
+    if (key == "ponder") { l.ponder = true; continue; }
+    if (key == "searchmoves") {
+      while (i + 1 < t.size() && t[i + 1].size() >= 4 && t[i + 1].size() <= 5 && std::isdigit((unsigned char)t[i + 1][1]))
+        g.searchmoves.push_back(t[++i]);
+      continue;
+    }
+    static const char* NUMERIC[] = {"wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes", "mate", "perft"};
+    if (std::find(std::begin(NUMERIC), std::end(NUMERIC), key) == std::end(NUMERIC))
+      return ParseError{fmt::format("unknown go parameter '{}'", key)};
+    if (i + 1 >= t.size()) return ParseError{fmt::format("go {} needs a number", key)};
+    auto v = parse_count(t[++i]);
+    if (!v) return ParseError{fmt::format("go {} needs a number, got '{}'", key, t[i])};
+    // A clock can be negative when the GUI's own lag overdrew it: treat it as empty, still move.
+    // A negative increment is as harmless read as none.
+    if (key == "wtime") l.time[WHITE] = std::max(0LL, *v);
+    else if (key == "btime") l.time[BLACK] = std::max(0LL, *v);
+    else if (key == "winc") l.inc[WHITE] = std::max(0LL, *v);
+    else if (key == "binc") l.inc[BLACK] = std::max(0LL, *v);
+    else if (*v < 0) return ParseError{fmt::format("go {} must not be negative", key)};
+    else if (key == "movestogo") l.movestogo = int(std::min(*v, 10000LL));
+    else if (key == "movetime") l.movetime = *v;
+    else if (key == "depth") l.depth = int(std::min<long long>(*v, MAX_PLY - 1));
+    else if (key == "nodes") l.nodes = std::uint64_t(*v);
+    else if (key == "mate") l.mate = int(std::min<long long>(*v, MAX_PLY / 2));
+    else if (key == "perft") {
+      if (*v < 1 || *v > 20) return ParseError{"go perft needs a depth from 1 to 20"};
+      g.perft_depth = int(*v);
+    }
+  }
+  return g;
+}
+
+}  // namespace
+
+Command parse(std::string_view line) {
+  const auto t = tokenize(line);
+  if (t.empty()) return cmd::Empty{};
+  const std::string& c = t[0];
+  if (c == "uci") return cmd::Uci{};
+  if (c == "isready") return cmd::IsReady{};
+  if (c == "ucinewgame") return cmd::NewGame{};
+  if (c == "setoption") return parse_setoption(t);
+  if (c == "position") return parse_position(t);
+  if (c == "go") return parse_go(t);
+  if (c == "stop") return cmd::Stop{};
+  if (c == "ponderhit") return cmd::PonderHit{};
+  if (c == "quit") return cmd::Quit{};
+  if (c == "d") return cmd::Display{};
+  if (c == "eval") return cmd::Eval{};
+  if (c == "book") return cmd::Book{};
+  if (c == "bench") {
+    cmd::Bench b;
+    if (t.size() > 1) {
+      auto v = parse_count(t[1]);
+      if (!v || *v < 1 || *v > 64) return ParseError{"bench takes an optional depth from 1 to 64"};
+      b.depth = int(*v);
+    }
+    if (t.size() > 2) {
+      auto v = parse_count(t[2]);
+      if (!v || *v < 1 || *v > 1024) return ParseError{"bench takes an optional thread count from 1 to 1024"};
+      b.threads = int(*v);
+    }
+    return b;
+  }
+  if (c == "tree") return cmd::Tree{{t.begin() + 1, t.end()}};
+  if (c == "debug" || c == "register") return cmd::Empty{};  // accepted, nothing to do
+  std::string shown = c.substr(0, 40);
+  for (char& ch : shown)
+    if ((unsigned char)ch < 32 || (unsigned char)ch > 126) ch = '?';
+  return ParseError{fmt::format("unknown command '{}'", shown)};
+}
+
+std::string format_score(int score) {
+  if (score >= SCORE_MATE_IN_MAX) return fmt::format("mate {}", (SCORE_MATE - score + 1) / 2);
+  if (score <= -SCORE_MATE_IN_MAX) return fmt::format("mate {}", -(SCORE_MATE + score) / 2);
+  return fmt::format("cp {}", score);
+}
+
+std::string format_info(const SearchInfo& info, const Position& root, bool chess960, bool show_wdl) {
+  std::string s = fmt::format("info depth {} seldepth {} multipv {} score {}", info.depth, info.seldepth, info.multipv,
+                              format_score(info.score));
+  if (show_wdl) {
+    const WinDrawLoss w = win_draw_loss(info.score, wdl_material(root));
+    s += fmt::format(" wdl {} {} {}", w.win, w.draw, w.loss);
+  }
+  if (info.bound == BOUND_LOWER) s += " lowerbound";
+  if (info.bound == BOUND_UPPER) s += " upperbound";
+  const std::uint64_t nps = info.nodes * 1000 / std::uint64_t(std::max<TimePoint>(info.time_ms, 1));
+  s += fmt::format(" nodes {} nps {} hashfull {} tbhits {} time {}", info.nodes, nps, info.hashfull, info.tbhits, info.time_ms);
+  if (!info.pv.empty()) {
+    s += " pv";
+    for (Move m : info.pv) {
+      s += ' ';
+      s += move_to_uci(root, m, chess960);
+    }
+  }
+  return s;
+}
+
+std::string format_bestmove(const SearchResult& r, const Position& root, bool chess960) {
+  if (!r.best) return "bestmove (none)";
+  const std::string best = move_to_uci(root, r.best, chess960);
+  if (r.ponder) return fmt::format("bestmove {} ponder {}", best, move_to_uci(root, r.ponder, chess960));
+  return "bestmove " + best;
+}
+
+Session::Session(Output out, std::string default_book) : out_(std::move(out)) {
+  register_options();
+  if (auto err = options_.set("BookFile", default_book.empty() ? "<empty>" : default_book)) error(*err);
+  SearchListeners listeners;
+  // The engine's position is the search's root: it changes only once the search has stopped.
+  listeners.on_info = [this](const SearchInfo& info) {
+    out_(format_info(info, engine_.position(), chess960_, show_wdl_));
+  };
+  listeners.on_stats = [this](const DepthStats& d, const SearchCounters* previous) {
+    out_("info string " + format_stats(d, previous));
+  };
+  engine_.set_listeners(std::move(listeners), [this](const SearchResult& r) {
+    out_(format_bestmove(r, engine_.position(), chess960_));
+    if (learning_on_ && r.best && learning_.searched_move(r.score)) save_learning();
+  });
+}
+
+Session::~Session() { engine_.stop(); }
+
+void Session::register_options() {
+  options_.add_spin("Hash", 16, 1, TranspositionTable::MAX_MB, [this](const std::string& v) -> std::optional<std::string> {
+    const std::size_t mb = std::stoull(v);
+    if (!engine_.set_hash_mb(mb))
+      return fmt::format("cannot allocate {} MB for the hash table, keeping {} MB", mb, engine_.hash_mb());
+    return std::nullopt;
+  });
+  options_.add_spin("Threads", 1, 1, 1024, [this](const std::string& v) -> std::optional<std::string> {
+    engine_.set_threads(std::stoi(v));
+    return std::nullopt;
+  });
+  options_.add_spin("MultiPV", 1, 1, 256, [this](const std::string& v) -> std::optional<std::string> {
+    engine_.set_multipv(std::stoi(v));
+    return std::nullopt;
+  });
+  options_.add_check("Ponder", false);
+  // Only the notation of castling depends on it: FEN in either form is read in both modes.
+  options_.add_check("UCI_Chess960", false, [this](const std::string& v) -> std::optional<std::string> {
+    chess960_ = v == "true";
+    return std::nullopt;
+  });
+  // Win/draw/loss per mille beside each score, from the model of include/vireo/eval/wdl.h.
+  options_.add_check("UCI_ShowWDL", false, [this](const std::string& v) -> std::optional<std::string> {
+    show_wdl_ = v == "true";
+    return std::nullopt;
+  });
+  // Counters of the search (move ordering, TT, pruning), one `info string stats` per iteration.
+  options_.add_check("SearchStats", false, [this](const std::string& v) -> std::optional<std::string> {
+    engine_.set_search_stats(v == "true");
+    return std::nullopt;
+  });
+  options_.add_spin("Move Overhead", 30, 0, 5000, [this](const std::string& v) -> std::optional<std::string> {
+    engine_.set_move_overhead(std::stoi(v));
+    return std::nullopt;
+  });
+  options_.add_button("Clear Hash", [this](const std::string&) -> std::optional<std::string> {
+    engine_.clear_hash();
+    return std::nullopt;
+  });
+  // The book options: OwnBook false leaves the book to the GUI and probes nothing.
+  options_.add_check("OwnBook", true, [this](const std::string& v) { return load_book(v == "true", options_.string("BookFile")); });
+  options_.add_string("BookFile", "", [this](const std::string& v) { return load_book(options_.check("OwnBook"), v); });
+  options_.add_combo("Book Selection", "Weighted", {"Weighted", "Best"});
+  // Leaving the book well: moves with too small a share of the weight are not candidates, and
+  // a book move a short search finds bad is not played.
+  options_.add_spin("Book Min Weight", 0, 0, 100);
+  // Book learning: off by default; what it learns goes to BookLearnFile, never into the book.
+  options_.add_check("BookLearning", false, [this](const std::string& v) -> std::optional<std::string> {
+    learning_on_ = v == "true";
+    if (learning_on_ && learning_.path().empty()) return std::string("BookLearning needs a BookLearnFile to keep what it learns");
+    return std::nullopt;
+  });
+  options_.add_string("BookLearnFile", "", [this](const std::string& v) -> std::optional<std::string> {
+    if (v.empty() || v == "<empty>") return std::nullopt;
+    return learning_.load(v);
+  });
+  options_.add_spin("Book Check Depth", 0, 0, 30);
+  options_.add_spin("Book Check Margin", 50, 0, 1000);
+  options_.add_spin("Book Depth", 40, 1, 1000);
+  // UseNNUE false selects the hand-written evaluation: the baseline every net is measured by.
+  options_.add_check("UseNNUE", true, [this](const std::string& v) -> std::optional<std::string> {
+    engine_.set_network(v == "true" ? network_ : nullptr);
+    return std::nullopt;
+  });
+  options_.add_string("EvalFile", std::string(EMBEDDED_NET), [this](const std::string& v) { return load_network(v); });
+  // Syzygy tables: folders separated by ':'; the other three are read at each `go`.
+  options_.add_string("SyzygyPath", "", [this](const std::string& v) { return load_tablebases(v); });
+  options_.add_spin("SyzygyProbeDepth", 1, 1, 100);
+  options_.add_check("Syzygy50MoveRule", true);
+  options_.add_spin("SyzygyProbeLimit", 7, 0, 7);
+}
+
+std::optional<std::string> Session::load_tablebases(const std::string& paths) {
+  tablebase::LoadReport r;
+  if (auto err = engine_.load_tablebases(paths, &r)) return *err + "; keeping the tables loaded before";
+  if (!paths.empty())
+    out_(fmt::format("info string Syzygy: {} WDL and {} DTZ tables, up to {} pieces", r.wdl_files, r.dtz_files, r.max_pieces));
+  return std::nullopt;
+}
+
+std::optional<std::string> Session::load_network(const std::string& file) {
+  std::shared_ptr<const nnue::Network> net;
+  if (file.empty() || file == EMBEDDED_NET) {
+    net = nnue::embedded_network();
+  } else {
+    auto loaded = std::make_shared<nnue::Network>();
+    if (auto err = nnue::load_file(file, *loaded)) return *err + "; keeping the current network";
+    net = std::move(loaded);
+  }
+  network_ = std::move(net);
+  if (options_.check("UseNNUE")) engine_.set_network(network_);
+  return std::nullopt;
+}
+
+std::optional<std::string> Session::load_book(bool own_book, const std::string& file) {
+  if (!own_book || file.empty()) {
+    book_.close();
+    return std::nullopt;
+  }
+  if (book_.is_open() && book_.path() == file) return std::nullopt;
+  if (auto err = book_.open(file)) return *err + "; playing without a book";
+  return std::nullopt;
+}
+
+bool Session::play_book_move(const cmd::Go& c) {
+  // Pondering and analysis want a search; searchmoves restricts what the book may not know.
+  if (!book_.is_open() || c.limits.ponder || c.limits.infinite || !c.searchmoves.empty()) return false;
+  const Position& pos = engine_.position();
+  if (pos.game_ply() >= options_.spin("Book Depth")) return false;
+  const auto selection = options_.string("Book Selection") == "Best" ? BookSelection::Best : BookSelection::Weighted;
+  const BookChoice choice = book_.choose(pos, selection, rng_, options_.spin("Book Min Weight") / 100.0,
+                                        learning_on_ ? &learning_ : nullptr);
+  if (!choice.move) return false;
+  const std::string text = move_to_uci(pos, choice.move, chess960_);
+  if (!book_move_holds(pos, choice.move, text)) return false;
+  if (learning_on_) learning_.book_move_played(pos.key(), PolyglotBook::encode_move(pos, choice.move), pos.side_to_move());
+  out_(fmt::format("info string book move {} weight {:.0f}% from {}", text, 100 * choice.share, book_.path()));
+  out_("bestmove " + text);
+  return true;
+}
+
+// Book Check Depth: a short search of the position and of the book move; a move scoring more
+// than Book Check Margin below the search's best is left for the search to replace.
+bool Session::book_move_holds(const Position& pos, Move m, const std::string& text) {
+  const int depth = options_.spin("Book Check Depth");
+  if (depth == 0) return true;
+  Limits limits;
+  limits.depth = depth;
+  const SearchResult best = engine_.search_sync(pos, limits);
+  // The book move alone, from the same root to the same depth, so the two scores compare.
+  limits.searchmoves = {m};
+  const int score = engine_.search_sync(pos, limits).score;
+  if (best.score - score <= options_.spin("Book Check Margin")) return true;
+  out_(fmt::format("info string book move {} scores {} against {} for the search's best at depth {}: leaving the book",
+                   text, format_score(score), format_score(best.score), depth));
+  return false;
+}
+
+void Session::apply(const cmd::Book&) {
+  const Position& pos = engine_.position();
+  const auto entries = book_.probe(pos);
+  for (const BookEntry& e : entries) {
+    std::string line = fmt::format("{} {} {}", move_to_uci(pos, e.move, chess960_), e.weight, e.learn);
+    if (const auto r = learning_.find(pos.key(), PolyglotBook::encode_move(pos, e.move)))
+      line += fmt::format(" learned: games {} mean {:+.2f} won {} drawn {} lost {} factor {:.2f}", r->games,
+                          r->mean_score() / 100.0, r->wins, r->draws, r->losses, r->factor());
+    out_(line);
+  }
+  out_(fmt::format("Book entries: {}", entries.size()));
+}
+
+void Session::error(const std::string& message) { out_("info string error: " + message); }
+
+bool Session::handle(std::string_view line) {
+  return std::visit(Overloaded{
+                        [this](const cmd::Quit&) {
+                          engine_.stop();
+                          // A GUI quits after the last game without a ucinewgame: close the
+                          // line being learned from as a new game would.
+                          if (learning_on_ && learning_.new_game()) save_learning();
+                          return false;
+                        },
+                        [this](const ParseError& e) {
+                          error(e.message);
+                          return true;
+                        },
+                        [](const cmd::Empty&) { return true; },
+                        [this](const auto& c) {
+                          apply(c);
+                          return true;
+                        },
+                    },
+                    parse(line));
+}
+
+void Session::apply(const cmd::Uci&) {
+  out_(fmt::format("id name {}", ENGINE_NAME));
+  out_(fmt::format("id author {}", ENGINE_AUTHOR));
+  for (const auto& line : options_.uci_lines()) out_(line);
+  out_("uciok");
+}
+
+void Session::apply(const cmd::IsReady&) { out_("readyok"); }
+
+void Session::apply(const cmd::NewGame&) {
+  engine_.new_game();
+  if (learning_on_ && learning_.new_game()) save_learning();
+}
+
+// A position the game ended in (mate, stalemate, a draw by rule) is the result of the line
+// being learned from.
+void Session::learn_from_position(const Position& pos) {
+  const auto color = learning_.learning_color();
+  if (!learning_on_ || !color) return;
+  int result = 0;
+  if (legal_moves(pos).size() == 0) result = !pos.in_check() ? 0 : pos.side_to_move() == *color ? -1 : 1;
+  else if (!pos.is_draw(0) && !pos.has_insufficient_material()) return;
+  if (learning_.game_over(result)) save_learning();
+}
+
+void Session::save_learning() {
+  if (auto err = learning_.save()) error(*err);
+}
+
+void Session::apply(const cmd::SetOption& c) {
+  if (auto err = options_.set(c.name, c.value)) error(*err);
+}
+
+void Session::apply(const cmd::SetPosition& c) {
+  Position pos;
+  if (c.fen)
+    if (auto err = pos.set_fen(*c.fen)) return error(*err + "; position unchanged");
+  for (std::size_t i = 0; i < c.moves.size(); ++i) {
+    Move m = parse_uci_move(pos, c.moves[i]);
+    if (!m) return error(fmt::format("illegal move '{}' at move {} of position command; position unchanged", c.moves[i].substr(0, 10), i + 1));
+    pos.make_move(m);
+  }
+  engine_.set_position(pos);
+  learn_from_position(pos);
+}
+
+void Session::apply(const cmd::Go& c) {
+  if (c.perft_depth > 0) {
+    engine_.stop();
+    const TimePoint start = now_ms();
+    PerftDivide d = engine_.perft(c.perft_depth);
+    for (const auto& [m, n] : d.moves) out_(fmt::format("{}: {}", move_to_uci(engine_.position(), m, chess960_), n));
+    const TimePoint ms = std::max<TimePoint>(1, now_ms() - start);
+    out_("");
+    out_(fmt::format("Nodes searched: {}", d.total));
+    out_(fmt::format("info string perft {} ms, {} nps", ms, d.total * 1000 / std::uint64_t(ms)));
+    return;
+  }
+  engine_.stop();
+  if (play_book_move(c)) return;
+  Limits limits = c.limits;
+  std::vector<std::string> bad;
+  for (const std::string& text : c.searchmoves) {
+    Move m = parse_uci_move(engine_.position(), text);
+    if (m) limits.searchmoves.push_back(m);
+    else bad.push_back(text);
+  }
+  if (!bad.empty()) error(fmt::format("searchmoves ignores illegal moves: {}", fmt::join(bad, " ")));
+  engine_.set_tablebase_settings({int(options_.spin("SyzygyProbeLimit")), int(options_.spin("SyzygyProbeDepth")),
+                                  options_.check("Syzygy50MoveRule")});
+  engine_.go(limits);
+}
+
+void Session::apply(const cmd::Stop&) { engine_.stop(); }
+
+void Session::apply(const cmd::PonderHit&) { engine_.ponderhit(); }
+
+void Session::apply(const cmd::Display&) { out_(engine_.position().pretty()); }
+
+void Session::apply(const cmd::Eval&) {
+  const Position& pos = engine_.position();
+  out_(eval_trace(pos));
+  const int nnue = nnue::evaluate(*network_, pos);
+  out_(fmt::format("NNUE evaluation: {:+.2f} (side to move), {:+.2f} (white side){}", nnue / 100.0,
+                   (pos.side_to_move() == WHITE ? nnue : -nnue) / 100.0,
+                   options_.check("UseNNUE") ? "  [in use]" : "  [UseNNUE is false: not in use]"));
+}
+
+void Session::apply(const cmd::Bench& c) {
+  engine_.stop();
+  BenchReport r = run_bench(c.depth > 0 ? c.depth : BENCH_DEFAULT_DEPTH, engine_.network(), out_, c.threads);
+  (void)r;
+}
+
+// Like bench, on the command thread: the session answers again when the tree is written.
+void Session::apply(const cmd::Tree& c) {
+  engine_.stop();
+  TreeRequest r;
+  auto err = parse_tree_args(c.args, r);
+  if (!err) err = run_tree_request(engine_.position(), r, [this](const std::string& line) { out_("info string " + line); });
+  if (err) error("tree: " + *err);
+}
+
+std::string find_default_book(const char* argv0) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) exe = fs::absolute(argv0, ec);
+  const fs::path dir = exe.parent_path();
+  // Beside the executable, in a source tree's books/ above a build directory, and installed.
+  // Last, the source tree the executable was built from, wherever its build folder is.
+  const fs::path candidates[] = {dir / "vireo.bin", dir / "books" / "vireo.bin", dir.parent_path() / "books" / "vireo.bin",
+                                 dir.parent_path() / "share" / "vireo" / "vireo.bin", fs::path(VIREO_INSTALL_BOOK),
+                                 fs::path(VIREO_SOURCE_BOOK)};
+  for (const auto& c : candidates)
+    if (fs::is_regular_file(c, ec)) return c.string();
+  return "";
+}
+
+namespace {
+
+// `vireo book learn --show FILE`: what book learning has learned.
+int book_main(const std::vector<std::string>& args) {
+  if (args.size() != 3 || args[0] != "learn" || args[1] != "--show") {
+    std::fprintf(stderr, "usage: vireo book learn --show FILE\n");
+    return 2;
+  }
+  BookLearning learning;
+  if (auto err = learning.load(args[2])) {
+    std::fprintf(stderr, "book: error: %s\n", err->c_str());
+    return 1;
+  }
+  for (const std::string& line : describe_learning(learning)) std::printf("%s\n", line.c_str());
+  return 0;
+}
+
+void print_help(std::FILE* to) {
+  fmt::print(to,
+             "usage: vireo [SUBCOMMAND]\n"
+             "With no subcommand Vireo speaks UCI on stdin and stdout (for GUIs and tournament managers).\n"
+             "  bench [DEPTH [THREADS]]  search the bench positions (default depth {}, 1 thread);\n"
+             "                           prints nodes and nodes/second\n"
+             "  makebook ...             build a Polyglot opening book from PGN games (vireo makebook for its options)\n"
+             "  book learn --show FILE   list what book learning has learned\n"
+             "  datagen ...              play self-play games and record training positions (vireo datagen for its options)\n"
+             "  epd FILE ...             run a test suite: [--movetime MS | --depth N | --nodes N] [--threads N] [--csv]\n"
+             "  stats [DEPTH] ...        search statistics over the bench positions: [--csv] [--svg FILE] [--hce]\n"
+             "  tree ...                 draw a small search's tree, or compare node counts: [--fen FEN] [--moves M...]\n"
+             "                           [--depth 1-5] [--nodes N] [--dot|--svg|--html FILE] [--max-drawn N] [--compare]\n"
+             "  help                     this list\n",
+             BENCH_DEFAULT_DEPTH);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::mutex out_mutex;
+  auto out = [&out_mutex](const std::string& line) {
+    std::lock_guard lock(out_mutex);
+    std::fwrite(line.data(), 1, line.size(), stdout);
+    std::fputc('\n', stdout);
+    std::fflush(stdout);
+  };
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (!args.empty()) {
+    const std::string& sub = args[0];
+    if (sub == "makebook") return makebook_main({args.begin() + 1, args.end()});
+    if (sub == "book") return book_main({args.begin() + 1, args.end()});
+    if (sub == "datagen") return datagen_main({args.begin() + 1, args.end()});
+    if (sub == "epd") return epd_main({args.begin() + 1, args.end()});
+    if (sub == "stats") return stats_main({args.begin() + 1, args.end()});
+    if (sub == "tree") return tree_main({args.begin() + 1, args.end()});
+    if (sub == "help" || sub == "--help" || sub == "-h") {
+      print_help(stdout);
+      return 0;
+    }
+    if (sub != "bench") {
+      std::fprintf(stderr, "vireo: unknown subcommand '%s'\n", sub.c_str());
+      print_help(stderr);
+      return 2;
+    }
+    // bench's depth is checked as the UCI command's is: a bad one is an error line, and exit 2.
+    bool ok = true;
+    Session session([&](const std::string& line) {
+      ok = ok && line.rfind("info string error", 0) != 0;
+      out(line);
+    });
+    session.handle(join(args, 0, args.size()));
+    return ok ? 0 : 2;
+  }
+  Session session(out, find_default_book(argv[0]));
+  for (std::string line; std::getline(std::cin, line);)
+    if (!session.handle(line)) return 0;
+  return 0;
+}
+
+}  // namespace vireo::uci
