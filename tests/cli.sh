@@ -1,5 +1,5 @@
 #!/bin/sh
-# The command line: `help`, an unknown subcommand, a bad bench depth, epd, stats, and the default book found
+# The command line: `help`, each subcommand's --help and usage errors, an unknown subcommand, a bad bench depth, epd, stats, and the default book found
 # by an executable copied away from its build folder (the compiled-in source-tree fallback).
 vireo="$1"
 fail() { echo "FAIL: $*"; exit 1; }
@@ -12,6 +12,16 @@ trap 'rm -rf "$dir"' EXIT
 out=$("$vireo" frobnicate 2>&1); rc=$?
 [ $rc -eq 2 ] || fail "unknown subcommand exits $rc, not 2"
 echo "$out" | grep -q "unknown subcommand 'frobnicate'" || fail "unknown subcommand not named: $out"
+
+for sub in bench makebook book datagen epd stats tree; do
+  out=$("$vireo" $sub --help 2>/dev/null); rc=$?
+  [ $rc -eq 0 ] || fail "$sub --help exits $rc"
+  echo "$out" | grep -q "^usage: vireo $sub " || fail "$sub --help prints no usage on stdout: $out"
+done
+out=$("$vireo" makebook --frobnicate 2>&1 >/dev/null); rc=$?
+[ $rc -eq 2 ] || fail "a bad makebook option exits $rc, not 2"
+echo "$out" | grep -q "^makebook: error: " || fail "a bad makebook option names no error: $out"
+echo "$out" | grep -q "^usage: vireo makebook --pgn" || fail "a bad makebook option shows no usage: $out"
 
 out=$("$vireo" bench 0 2>&1); rc=$?
 [ $rc -eq 2 ] || fail "bench 0 exits $rc, not 2"

@@ -15,6 +15,7 @@
 
 #include "vireo/board/movegen.h"
 #include "vireo/search/search.h"
+#include "vireo/tools/cli.h"
 #include "vireo/tools/training_data.h"
 
 namespace vireo {
@@ -245,14 +246,7 @@ DatagenStats run_datagen(const DatagenConfig& cfg) {
 
 int datagen_main(const std::vector<std::string>& args) {
   DatagenConfig cfg;
-  if (auto err = parse_datagen_args(args, cfg)) {
-    std::fprintf(stderr, "datagen: error: %s\n", err->c_str());
-    std::fprintf(stderr,
-                 "usage: vireo datagen --out FILE [--positions N] [--time SECONDS] [--threads N] [--nodes N]\n"
-                 "                     [--seed N] [--random-plies N] [--opening-margin CP] [--eval nnue|hce]\n"
-                 "                     [--net FILE]\n");
-    return 2;
-  }
+  if (auto err = parse_datagen_args(args, cfg)) return usage_error("datagen", *err, DATAGEN_USAGE);
   std::error_code ec;
   const auto size = std::filesystem::file_size(cfg.out, ec);
   if (!ec && size % sizeof(TrainingRecord) != 0) {

@@ -11,6 +11,7 @@
 
 #include "vireo/board/movegen.h"
 #include "vireo/board/pgn.h"
+#include "vireo/tools/cli.h"
 
 namespace vireo {
 
@@ -178,11 +179,7 @@ std::string san_list(const Position& pos, const std::vector<Move>& moves) {
 
 int epd_main(const std::vector<std::string>& args) {
   EpdArgs a;
-  if (auto err = parse_args(args, a)) {
-    std::fprintf(stderr, "epd: error: %s\nusage: vireo epd FILE [--movetime MS | --depth N | --nodes N] [--threads N] [--csv]\n",
-                 err->c_str());
-    return 2;
-  }
+  if (auto err = parse_args(args, a)) return usage_error("epd", *err, EPD_USAGE);
   std::ifstream in(a.file);
   if (!in) {
     std::fprintf(stderr, "epd: error: cannot read '%s'\n", a.file.c_str());

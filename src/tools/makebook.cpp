@@ -16,6 +16,7 @@
 #include "vireo/board/pgn.h"
 #include "vireo/book/book.h"
 #include "vireo/engine/engine.h"
+#include "vireo/tools/cli.h"
 
 namespace vireo {
 
@@ -379,16 +380,7 @@ std::vector<std::string> makebook_summary(const MakeBookStats& s, const MakeBook
 
 int makebook_main(const std::vector<std::string>& args) {
   MakeBookOptions opts;
-  if (auto err = parse_makebook_args(args, opts)) {
-    std::fprintf(stderr,
-                 "makebook: %s\nusage: vireo makebook --pgn games.pgn [--pgn more.pgn] --out book.bin [--max-ply N]\n"
-                 "  games:   [--min-elo N] [--min-elo-side N] [--from YYYY.MM.DD] [--to YYYY.MM.DD]\n"
-                 "           [--result win|win-draw|all] [--event TEXT] [--player TEXT] [--only-white|--only-black]\n"
-                 "  pruning: [--min-games N] [--min-score PERCENT]\n"
-                 "  search:  [--verify DEPTH | --verify-nodes N] [--verify-margin CP] [--threads N]\n",
-                 err->c_str());
-    return 2;
-  }
+  if (auto err = parse_makebook_args(args, opts)) return usage_error("makebook", *err, MAKEBOOK_USAGE);
   MakeBookStats stats;
   auto log = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
   if (auto err = make_book(opts, stats, log)) {

@@ -12,6 +12,7 @@
 
 #include "vireo/engine/engine.h"
 #include "vireo/tools/bench.h"
+#include "vireo/tools/cli.h"
 
 namespace vireo {
 
@@ -170,10 +171,7 @@ std::optional<std::string> parse_stats_args(const std::vector<std::string>& args
 
 int stats_main(const std::vector<std::string>& args) {
   StatsArgs a;
-  if (auto err = parse_stats_args(args, a)) {
-    std::fprintf(stderr, "stats: error: %s\nusage: vireo stats [DEPTH] [--csv] [--svg FILE] [--hce]\n", err->c_str());
-    return 2;
-  }
+  if (auto err = parse_stats_args(args, a)) return usage_error("stats", *err, STATS_USAGE);
   const TimePoint start = now_ms();
   const auto by_depth = collect_bench_stats(a.depth, a.hce ? nullptr : nnue::embedded_network(), [](int done, int total) {
     std::fprintf(stderr, "\rstats: %d/%d positions", done, total);

@@ -19,6 +19,7 @@
 #include "vireo/eval/evaluate.h"
 #include "vireo/search/history.h"
 #include "vireo/search/movepick.h"
+#include "vireo/tools/cli.h"
 
 extern char** environ;
 
@@ -425,8 +426,7 @@ int tree_main(const std::vector<std::string>& args) {
     }
     return 0;
   }
-  std::fprintf(stderr, "tree: error: %s\nusage: vireo tree %s\n", err->c_str(), TREE_USAGE);
-  return 2;
+  return usage_error("tree", *err, TREE_USAGE);
 }
 
 }  // namespace vireo

@@ -12,6 +12,7 @@
 #include "vireo/eval/evaluate.h"
 #include "vireo/eval/wdl.h"
 #include "vireo/tools/bench.h"
+#include "vireo/tools/cli.h"
 #include "vireo/tools/datagen.h"
 #include "vireo/tools/epd.h"
 #include "vireo/tools/makebook.h"
@@ -524,12 +525,13 @@ std::string find_default_book(const char* argv0) {
 
 namespace {
 
+constexpr const char* BOOK_USAGE = "learn --show FILE";
+constexpr const char* BENCH_USAGE = "[DEPTH [THREADS]]";
+
 // `vireo book learn --show FILE`: what book learning has learned.
 int book_main(const std::vector<std::string>& args) {
-  if (args.size() != 3 || args[0] != "learn" || args[1] != "--show") {
-    std::fprintf(stderr, "usage: vireo book learn --show FILE\n");
-    return 2;
-  }
+  if (args.size() != 3 || args[0] != "learn" || args[1] != "--show")
+    return usage_error("book", "the only book command is 'learn --show FILE'", BOOK_USAGE);
   BookLearning learning;
   if (auto err = learning.load(args[2])) {
     std::fprintf(stderr, "book: error: %s\n", err->c_str());
@@ -545,55 +547,78 @@ void print_help(std::FILE* to) {
              "With no subcommand Vireo speaks UCI on stdin and stdout (for GUIs and tournament managers).\n"
              "  bench [DEPTH [THREADS]]  search the bench positions (default depth {}, 1 thread);\n"
              "                           prints nodes and nodes/second\n"
-             "  makebook ...             build a Polyglot opening book from PGN games (vireo makebook for its options)\n"
+             "  makebook ...             build a Polyglot opening book from PGN games (vireo makebook --help)\n"
              "  book learn --show FILE   list what book learning has learned\n"
-             "  datagen ...              play self-play games and record training positions (vireo datagen for its options)\n"
+             "  datagen ...              play self-play games and record training positions (vireo datagen --help)\n"
              "  epd FILE ...             run a test suite: [--movetime MS | --depth N | --nodes N] [--threads N] [--csv]\n"
              "  stats [DEPTH] ...        search statistics over the bench positions: [--csv] [--svg FILE] [--hce]\n"
              "  tree ...                 draw a small search's tree, or compare node counts: [--fen FEN] [--moves M...]\n"
              "                           [--depth 1-5] [--nodes N] [--dot|--svg|--html FILE] [--max-drawn N] [--compare]\n"
-             "  help                     this list\n",
+             "  help                     this list; vireo SUBCOMMAND --help: that subcommand's usage\n",
              BENCH_DEFAULT_DEPTH);
+}
+
+// Each line to stdout whole and at once, whichever thread prints it.
+void print_line(const std::string& line) {
+  static std::mutex mutex;
+  std::lock_guard lock(mutex);
+  std::fwrite(line.data(), 1, line.size(), stdout);
+  std::fputc('\n', stdout);
+  std::fflush(stdout);
+}
+
+// bench as the UCI command runs it; a bad depth is its error line, and exit 2.
+int bench_main(const std::vector<std::string>& args) {
+  bool ok = true;
+  Session session([&](const std::string& line) {
+    ok = ok && line.rfind("info string error", 0) != 0;
+    print_line(line);
+  });
+  session.handle(args.empty() ? "bench" : "bench " + join(args, 0, args.size()));
+  return ok ? 0 : 2;
+}
+
+struct Subcommand {
+  const char* name;
+  const char* usage;
+  int (*run)(const std::vector<std::string>&);
+};
+
+constexpr Subcommand SUBCOMMANDS[] = {
+    {"bench", BENCH_USAGE, bench_main},       {"makebook", MAKEBOOK_USAGE, makebook_main},
+    {"book", BOOK_USAGE, book_main},          {"datagen", DATAGEN_USAGE, datagen_main},
+    {"epd", EPD_USAGE, epd_main},             {"stats", STATS_USAGE, stats_main},
+    {"tree", TREE_USAGE, tree_main},
+};
+
+bool asks_help(const std::string& arg) { return arg == "--help" || arg == "-h"; }
+
+// `vireo SUBCOMMAND ...`: the subcommand's exit status.
+int run_subcommand(const std::vector<std::string>& args) {
+  const std::string& sub = args[0];
+  if (sub == "help" || asks_help(sub)) {
+    print_help(stdout);
+    return 0;
+  }
+  for (const Subcommand& c : SUBCOMMANDS) {
+    if (sub != c.name) continue;
+    if (args.size() == 2 && asks_help(args[1])) {
+      std::printf("usage: vireo %s %s\n", c.name, c.usage);
+      return 0;
+    }
+    return c.run({args.begin() + 1, args.end()});
+  }
+  std::fprintf(stderr, "vireo: unknown subcommand '%s'\n", sub.c_str());
+  print_help(stderr);
+  return 2;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::mutex out_mutex;
-  auto out = [&out_mutex](const std::string& line) {
-    std::lock_guard lock(out_mutex);
-    std::fwrite(line.data(), 1, line.size(), stdout);
-    std::fputc('\n', stdout);
-    std::fflush(stdout);
-  };
-  std::vector<std::string> args(argv + 1, argv + argc);
-  if (!args.empty()) {
-    const std::string& sub = args[0];
-    if (sub == "makebook") return makebook_main({args.begin() + 1, args.end()});
-    if (sub == "book") return book_main({args.begin() + 1, args.end()});
-    if (sub == "datagen") return datagen_main({args.begin() + 1, args.end()});
-    if (sub == "epd") return epd_main({args.begin() + 1, args.end()});
-    if (sub == "stats") return stats_main({args.begin() + 1, args.end()});
-    if (sub == "tree") return tree_main({args.begin() + 1, args.end()});
-    if (sub == "help" || sub == "--help" || sub == "-h") {
-      print_help(stdout);
-      return 0;
-    }
-    if (sub != "bench") {
-      std::fprintf(stderr, "vireo: unknown subcommand '%s'\n", sub.c_str());
-      print_help(stderr);
-      return 2;
-    }
-    // bench's depth is checked as the UCI command's is: a bad one is an error line, and exit 2.
-    bool ok = true;
-    Session session([&](const std::string& line) {
-      ok = ok && line.rfind("info string error", 0) != 0;
-      out(line);
-    });
-    session.handle(join(args, 0, args.size()));
-    return ok ? 0 : 2;
-  }
-  Session session(out, find_default_book(argv[0]));
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (!args.empty()) return run_subcommand(args);
+  Session session(print_line, find_default_book(argv[0]));
   for (std::string line; std::getline(std::cin, line);)
     if (!session.handle(line)) return 0;
   return 0;

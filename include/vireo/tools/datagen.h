@@ -37,6 +37,10 @@ struct DatagenStats {
 DatagenStats run_datagen(const DatagenConfig& cfg);
 
 // The command-line entry point: returns the process's exit code.
+inline constexpr const char* DATAGEN_USAGE =
+    "--out FILE [--positions N] [--time SECONDS] [--threads N] [--nodes N]\n"
+    "                     [--seed N] [--random-plies N] [--opening-margin CP] [--eval nnue|hce]\n"
+    "                     [--net FILE]";
 int datagen_main(const std::vector<std::string>& args);
 
 }  // namespace vireo

@@ -41,6 +41,7 @@ struct EpdResult {
 EpdResult run_epd_position(Engine& engine, const EpdPosition& p, const Limits& limits);
 
 // The command line: vireo epd FILE [--movetime MS | --depth N | --nodes N] [--threads N] [--csv].
+inline constexpr const char* EPD_USAGE = "FILE [--movetime MS | --depth N | --nodes N] [--threads N] [--csv]";
 int epd_main(const std::vector<std::string>& args);
 
 }  // namespace vireo

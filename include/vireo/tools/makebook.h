@@ -67,6 +67,12 @@ std::optional<std::string> make_book(const MakeBookOptions& opts, MakeBookStats&
 std::vector<std::string> makebook_summary(const MakeBookStats& stats, const MakeBookOptions& opts);
 
 // `vireo makebook ...`: returns the process exit code.
+inline constexpr const char* MAKEBOOK_USAGE =
+    "--pgn games.pgn [--pgn more.pgn] --out book.bin [--max-ply N]\n"
+    "  games:   [--min-elo N] [--min-elo-side N] [--from YYYY.MM.DD] [--to YYYY.MM.DD]\n"
+    "           [--result win|win-draw|all] [--event TEXT] [--player TEXT] [--only-white|--only-black]\n"
+    "  pruning: [--min-games N] [--min-score PERCENT]\n"
+    "  search:  [--verify DEPTH | --verify-nodes N] [--verify-margin CP] [--threads N]";
 int makebook_main(const std::vector<std::string>& args);
 
 }  // namespace vireo

@@ -24,6 +24,7 @@ std::string stats_csv(const std::vector<DepthStats>& by_depth);
 std::string stats_svg(const std::vector<DepthStats>& by_depth);
 
 // The command line: vireo stats [DEPTH] [--csv] [--svg FILE] [--hce].
+inline constexpr const char* STATS_USAGE = "[DEPTH] [--csv] [--svg FILE] [--hce]";
 int stats_main(const std::vector<std::string>& args);
 
 }  // namespace vireo
