@@ -31,13 +31,37 @@ void Engine::worker_loop() {
     TimeManager tm = job_tm_;
     lock.unlock();
 
-    SearchResult result = pool_.run(pos, limits, tm, signals_, listeners_, multipv_);
+    SearchResult result = strength_ ? run_limited(pos, limits, tm) : pool_.run(pos, limits, tm, signals_, listeners_, multipv_);
     if (on_bestmove_) on_bestmove_(result);
 
     lock.lock();
     busy_ = false;
     cv_.notify_all();
   }
+}
+
+// A weaker search: a node budget, the candidate lines a mistake picks from (the GUI sees only
+// the lines it asked for), then the move a player of that strength would choose.
+SearchResult Engine::run_limited(const Position& pos, Limits limits, TimeManager& tm) {
+  limits.nodes = limits.nodes ? std::min(limits.nodes, strength_->nodes()) : strength_->nodes();
+  SearchListeners shown;
+  shown.on_info = [this](const SearchInfo& info) {
+    if (info.multipv <= multipv_ && listeners_.on_info) listeners_.on_info(info);
+  };
+  shown.on_stats = listeners_.on_stats;
+  SearchResult result = pool_.run(pos, limits, tm, signals_, shown, std::max(multipv_, StrengthLimit::CANDIDATES));
+  if (!result.lines.empty()) {
+    const RootLineResult& chosen = result.lines[strength_->choose(result.lines, rng_())];
+    result.best = chosen.move;
+    result.ponder = chosen.ponder;
+    result.score = chosen.score;
+  }
+  return result;
+}
+
+void Engine::set_strength(std::optional<StrengthLimit> strength) {
+  stop();
+  strength_ = strength;
 }
 
 void Engine::go(const Limits& limits) {

@@ -47,11 +47,12 @@ bool Searcher::should_stop() {
   if (aborted_) return true;
   if (signals_->stop.load(std::memory_order_relaxed)) return aborted_ = true;
   // Alone, the node limit is exact (bench and tests rely on it); with helpers it counts the
-  // whole team, every 1,024 nodes.
-  if (limits_->nodes && !team_ && nodes_ >= limits_->nodes) return aborted_ = true;
+  // whole team, every 1,024 nodes. Either waits for the first iteration: any move it returns
+  // has been searched.
+  if (limits_->nodes && !team_ && nodes_ >= limits_->nodes && root_depth_done_) return aborted_ = true;
   if ((nodes_ & 1023) == 0) {
     published_nodes_.store(nodes_, std::memory_order_relaxed);
-    if (limits_->nodes && team_ && team_nodes() >= limits_->nodes) return aborted_ = true;
+    if (limits_->nodes && team_ && team_nodes() >= limits_->nodes && root_depth_done_) return aborted_ = true;
     const bool pondering = signals_->pondering.load(std::memory_order_relaxed);
     if (was_pondering_ && !pondering) tm_->restart();  // ponderhit: our clock starts now
     was_pondering_ = pondering;
@@ -294,6 +295,7 @@ void Searcher::iterate(SearchResult& result, const SearchListeners& listeners, i
   const int max_depth = limits_->depth > 0 ? std::min(limits_->depth, MAX_PLY - 1) : MAX_PLY - 1;
   std::vector<int> line_scores(multipv, 0);
   IterationStats stats;
+  root_depth_done_ = false;
 
   for (int depth = 1; depth <= max_depth; ++depth) {
     if (skips(depth)) continue;
@@ -301,8 +303,13 @@ void Searcher::iterate(SearchResult& result, const SearchListeners& listeners, i
     const std::uint64_t iteration_start = nodes_;
     const SearchCounters counted_before = counters_;
     const std::vector<RootLine> lines = search_lines(depth, line_scores);
+    root_depth_done_ = true;
     for (const RootLine& line : lines)
       if (listeners.on_info) listeners.on_info(line.info);
+    if (lines.size() == line_scores.size()) {
+      result.lines.clear();
+      for (const RootLine& line : lines) result.lines.push_back({line.move, line.ponder, line.score});
+    }
     if (!lines.empty()) {
       const RootLine& top = lines.front();
       stats.changes = stats.changes / 2 + (top.move != result.best && depth > 1 ? 1 : 0);

@@ -260,6 +260,9 @@ void Session::register_options() {
     engine_.set_search_stats(v == "true");
     return std::nullopt;
   });
+  // Weaker play for people: both are read at each `go`.
+  options_.add_check("UCI_LimitStrength", false);
+  options_.add_spin("UCI_Elo", StrengthLimit::MAX_ELO, StrengthLimit::MIN_ELO, StrengthLimit::MAX_ELO);
   options_.add_spin("Move Overhead", 30, 0, 5000, [this](const std::string& v) -> std::optional<std::string> {
     engine_.set_move_overhead(std::stoi(v));
     return std::nullopt;
@@ -472,6 +475,9 @@ void Session::apply(const cmd::Go& c) {
     else bad.push_back(text);
   }
   if (!bad.empty()) error(fmt::format("searchmoves ignores illegal moves: {}", fmt::join(bad, " ")));
+  engine_.set_strength(options_.check("UCI_LimitStrength")
+                           ? std::optional<StrengthLimit>(StrengthLimit(int(options_.spin("UCI_Elo"))))
+                           : std::nullopt);
   engine_.set_tablebase_settings({int(options_.spin("SyzygyProbeLimit")), int(options_.spin("SyzygyProbeDepth")),
                                   options_.check("Syzygy50MoveRule")});
   engine_.go(limits);

@@ -5,9 +5,12 @@
 #include <condition_variable>
 #include <functional>
 #include <mutex>
+#include <optional>
+#include <random>
 #include <thread>
 
 #include "vireo/board/perft.h"
+#include "vireo/engine/strength.h"
 #include "vireo/search/search.h"
 #include "vireo/search/tablebase.h"
 #include "vireo/search/threads.h"
@@ -44,6 +47,8 @@ class Engine {
   // Loads the Syzygy tables of `paths` (see tablebase::load); an error leaves the old ones.
   std::optional<std::string> load_tablebases(const std::string& paths, tablebase::LoadReport* report);
   void set_move_overhead(int ms);
+  // UCI_LimitStrength and UCI_Elo: none plays at full strength. For `go`, not search_sync.
+  void set_strength(std::optional<StrengthLimit> strength);
 
   const Position& position() const { return position_; }
   std::size_t hash_mb() const { return tt_.size_mb(); }
@@ -62,6 +67,7 @@ class Engine {
 
  private:
   void worker_loop();
+  SearchResult run_limited(const Position& pos, Limits limits, TimeManager& tm);
 
   Position position_;
   TranspositionTable tt_;
@@ -72,6 +78,8 @@ class Engine {
   BestMoveFn on_bestmove_;
   int multipv_ = 1;
   int move_overhead_ = 30;
+  std::optional<StrengthLimit> strength_;
+  std::mt19937_64 rng_{std::random_device{}()};
 
   mutable std::mutex mutex_;
   std::condition_variable cv_;

@@ -31,6 +31,12 @@ struct SearchInfo {
   std::vector<Move> pv;
 };
 
+// A line of the last iteration that finished every MultiPV line, best first.
+struct RootLineResult {
+  Move move, ponder;
+  int score = 0;
+};
+
 struct SearchResult {
   Move best;
   Move ponder;
@@ -38,6 +44,7 @@ struct SearchResult {
   int depth = 0;
   std::uint64_t nodes = 0;
   std::vector<DepthStats> depth_stats;  // one per finished iteration, with statistics on
+  std::vector<RootLineResult> lines;
 };
 
 // How the search uses the Syzygy tables loaded by tablebase::load.
@@ -192,6 +199,7 @@ class Searcher {
   int seldepth_ = 0;
   int root_depth_ = 0;
   bool aborted_ = false;
+  bool root_depth_done_ = false;  // an iteration has finished: node limits may stop the search
   TimePoint start_ = 0;
   std::vector<Move> root_moves_;      // legal root moves, restricted by searchmoves
   std::vector<Move> excluded_root_;   // best moves of earlier MultiPV lines this iteration

@@ -1,0 +1,36 @@
+// UCI_LimitStrength: Vireo plays at a chosen Elo by searching fewer nodes and by making the
+// mistakes a weaker player makes: now and then a plausible move a little worse than the best,
+// more often and further from the best the lower the Elo. Never a random move.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "vireo/search/search.h"
+
+namespace vireo {
+
+class StrengthLimit {
+ public:
+  // The range UCI_Elo offers; see the calibration table in the README.
+  static constexpr int MIN_ELO = 1400;
+  static constexpr int MAX_ELO = 2600;
+  // Lines searched (MultiPV) for the candidate moves a mistake chooses from.
+  static constexpr int CANDIDATES = 4;
+
+  explicit StrengthLimit(int elo);
+
+  int elo() const { return elo_; }
+  // The search's node budget per move.
+  std::uint64_t nodes() const;
+  // How far below the best line, in centipawns, a move is still chosen with probability 1/e
+  // relative to the best one: the player's blind spot.
+  double slack() const;
+  // Which of the lines (best first) to play; `random` is a uniform 64-bit number.
+  std::size_t choose(const std::vector<RootLineResult>& lines, std::uint64_t random) const;
+
+ private:
+  int elo_;
+};
+
+}  // namespace vireo
