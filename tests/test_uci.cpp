@@ -450,25 +450,33 @@ TEST_CASE("quit closes the line being learned from, as ucinewgame does", "[uci][
   const auto records = learned.records();
   REQUIRE(records.size() == 1);
   CHECK(records[0].second.games == 1);
+}
+
 TEST_CASE("UCI_LimitStrength plays a searched move within its node budget, showing the lines asked for", "[uci][strength]") {
   Captured c;
   c.session.handle("setoption name UCI_LimitStrength value true");
   c.session.handle("setoption name UCI_Elo value 1400");
   c.session.handle("setoption name OwnBook value false");
-  for (int game = 0; game < 5; ++game) {
+  for (int game = 0; game < 8; ++game) {
     c.session.handle("position startpos moves e2e4 e7e5 g1f3");
     c.session.handle("go wtime 60000 btime 60000");
     const std::string best = c.wait_for("bestmove");
     REQUIRE_FALSE(best.empty());
     Position pos;
     for (const char* m : {"e2e4", "e7e5", "g1f3"}) pos.make_move(parse_uci_move(pos, m));
-    CHECK_FALSE(parse_uci_move(pos, best.substr(9, best.find(' ', 9) - 9)).is_none());
+    const std::string move = best.substr(9, best.find(' ', 9) - 9);
+    CHECK_FALSE(parse_uci_move(pos, move).is_none());
+    std::string last_info;
     for (const auto& line : c.take()) {
       if (line.rfind("info depth", 0) != 0) continue;
+      last_info = line;
       INFO(line);
       CHECK(line.find(" multipv 1 ") != std::string::npos);
       const auto at = line.find(" nodes ");
       CHECK(std::stoull(line.substr(at + 7)) <= 2 * StrengthLimit(1400).nodes() + 1000);
     }
+    // A deliberate mistake is shown as the last line, so the GUI's PV starts with the move played.
+    INFO(last_info);
+    CHECK(last_info.find(" pv " + move) != std::string::npos);
   }
 }

@@ -51,7 +51,16 @@ SearchResult Engine::run_limited(const Position& pos, Limits limits, TimeManager
   shown.on_stats = listeners_.on_stats;
   SearchResult result = pool_.run(pos, limits, tm, signals_, shown, std::max(multipv_, StrengthLimit::CANDIDATES));
   if (!result.lines.empty()) {
-    const RootLineResult& chosen = result.lines[strength_->choose(result.lines, rng_())];
+    const std::size_t index = strength_->choose(result.lines, rng_());
+    const RootLineResult& chosen = result.lines[index];
+    // The GUI's last line is the move played, so its score and PV agree with `bestmove`: the
+    // choice is made among the last iteration that finished every line, which need not be
+    // the last one shown.
+    if (listeners_.on_info) {
+      SearchInfo shown_line = chosen.info;
+      shown_line.multipv = 1;
+      listeners_.on_info(shown_line);
+    }
     result.best = chosen.move;
     result.ponder = chosen.ponder;
     result.score = chosen.score;

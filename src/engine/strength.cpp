@@ -7,24 +7,30 @@ namespace vireo {
 
 namespace {
 
-// Both scale geometrically across the range; the end points are the calibrated parameters.
-// Nodes: each doubling is worth a roughly constant number of Elo at low node counts.
-constexpr double NODES_AT_MIN = 200, NODES_AT_MAX = 200000;
-// Slack: a beginner overlooks a pawn and a half, a master a tenth of a pawn.
-constexpr double SLACK_AT_MIN = 150, SLACK_AT_MAX = 10;
+// Strength is a point on one curve from a beginner's search to a master's: at level 0 a node
+// budget of 200 and a blind spot of 150 cp (a pawn and a half overlooked), at level 1 200,000
+// nodes and 10 cp, both geometric in between (each doubling of nodes is worth a roughly
+// constant number of Elo at low node counts). Above level 1 the curve goes on until the clock,
+// not the budget, limits the search.
+constexpr double NODES_AT_0 = 200, NODES_AT_1 = 200000;
+constexpr double SLACK_AT_0 = 150, SLACK_AT_1 = 10;
 
-double interpolate(double at_min, double at_max, int elo) {
-  const double t = double(elo - StrengthLimit::MIN_ELO) / (StrengthLimit::MAX_ELO - StrengthLimit::MIN_ELO);
-  return at_min * std::pow(at_max / at_min, t);
-}
+// Where on the curve UCI_Elo 1500 and 2000 lie, placed by matches against Stockfish 15.1 at
+// UCI_Elo 1500 and 2000 at 10+0.1 (the README's table, "Playing weaker"); other Elos lie on the
+// line through these two.
+constexpr double LEVEL_AT_1500 = 0.418, LEVEL_AT_2000 = 0.944;
+
+double level(int elo) { return LEVEL_AT_1500 + (elo - 1500) * (LEVEL_AT_2000 - LEVEL_AT_1500) / 500; }
+
+double along(double at_0, double at_1, int elo) { return at_0 * std::pow(at_1 / at_0, level(elo)); }
 
 }  // namespace
 
 StrengthLimit::StrengthLimit(int elo) : elo_(std::clamp(elo, MIN_ELO, MAX_ELO)) {}
 
-std::uint64_t StrengthLimit::nodes() const { return std::uint64_t(interpolate(NODES_AT_MIN, NODES_AT_MAX, elo_)); }
+std::uint64_t StrengthLimit::nodes() const { return std::uint64_t(along(NODES_AT_0, NODES_AT_1, elo_)); }
 
-double StrengthLimit::slack() const { return interpolate(SLACK_AT_MIN, SLACK_AT_MAX, elo_); }
+double StrengthLimit::slack() const { return along(SLACK_AT_0, SLACK_AT_1, elo_); }
 
 std::size_t StrengthLimit::choose(const std::vector<RootLineResult>& lines, std::uint64_t random) const {
   if (lines.size() < 2) return 0;

@@ -308,7 +308,7 @@ void Searcher::iterate(SearchResult& result, const SearchListeners& listeners, i
       if (listeners.on_info) listeners.on_info(line.info);
     if (lines.size() == line_scores.size()) {
       result.lines.clear();
-      for (const RootLine& line : lines) result.lines.push_back({line.move, line.ponder, line.score});
+      for (const RootLine& line : lines) result.lines.push_back({line.move, line.ponder, line.score, line.info});
     }
     if (!lines.empty()) {
       const RootLine& top = lines.front();

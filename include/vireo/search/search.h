@@ -35,6 +35,7 @@ struct SearchInfo {
 struct RootLineResult {
   Move move, ponder;
   int score = 0;
+  SearchInfo info;  // as reported
 };
 
 struct SearchResult {
