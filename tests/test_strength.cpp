@@ -18,7 +18,7 @@ std::vector<int> choices(const StrengthLimit& s, const std::vector<RootLineResul
 
 std::vector<RootLineResult> lines_scored(std::initializer_list<int> scores) {
   std::vector<RootLineResult> out;
-  for (int s : scores) out.push_back({Move::none(), Move::none(), s});
+  for (int s : scores) out.push_back({Move::none(), Move::none(), s, {}});
   return out;
 }
 
