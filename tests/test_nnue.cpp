@@ -176,3 +176,79 @@ TEST_CASE("the embedded network knows which side is ahead", "[nnue]") {
   CHECK(nnue::evaluate(*net, from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1")) < -400);
   CHECK(std::abs(nnue::evaluate(*net, Position())) < 100);
 }
+
+TEST_CASE("output buckets slice 2..32 men evenly", "[nnue]") {
+  CHECK(nnue::output_bucket(2, 8) == 0);
+  CHECK(nnue::output_bucket(5, 8) == 0);
+  CHECK(nnue::output_bucket(6, 8) == 1);
+  CHECK(nnue::output_bucket(17, 8) == 3);
+  CHECK(nnue::output_bucket(32, 8) == 7);
+  for (int men = 2; men <= 32; ++men) REQUIRE(nnue::output_bucket(men, 1) == 0);
+}
+
+namespace {
+
+// A network with random feature weights and `buckets` output layers whose biases differ.
+std::unique_ptr<nnue::Network> random_network(int buckets, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int> w(-60, 60), out(-20, 20);
+  auto net = std::make_unique<nnue::Network>();
+  for (auto& x : net->feature_weights) x = std::int16_t(w(rng));
+  for (auto& x : net->feature_bias) x = std::int16_t(w(rng) + 100);
+  net->output_weights.fill(0);
+  net->output_bias.fill(0);
+  net->output_buckets = buckets;
+  for (std::size_t i = 0; i < std::size_t(buckets) * 2 * nnue::HIDDEN; ++i) net->output_weights[i] = std::int16_t(out(rng));
+  for (int b = 0; b < buckets; ++b) net->output_bias[std::size_t(b)] = 20000 * b;
+  return net;
+}
+
+std::uint64_t fnv1a(const std::vector<std::uint8_t>& bytes) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (std::uint8_t b : bytes) h = (h ^ b) * 0x100000001b3ULL;
+  return h;
+}
+
+}  // namespace
+
+TEST_CASE("each position is played by its own bucket's output layer", "[nnue]") {
+  const auto net = random_network(8, 11);
+  auto bytes = nnue::serialize(*net);
+  auto copy = std::make_unique<nnue::Network>();
+  REQUIRE_FALSE(nnue::parse(bytes.data(), bytes.size(), *copy).has_value());
+  const Position full, endgame = from_fen("8/5pk1/8/3R4/8/2K5/6P1/8 b - - 0 1");  // 32 and 5 men
+  CHECK(nnue::evaluate(*copy, full) == nnue::evaluate(*net, full));
+  CHECK(nnue::evaluate(*copy, endgame) == nnue::evaluate(*net, endgame));
+  // Only bucket 7 plays the start position: changing bucket 0 leaves it alone, and the reverse.
+  auto changed = std::make_unique<nnue::Network>(*net);
+  changed->output_bias[0] += 3 * nnue::QA * nnue::QB;
+  CHECK(nnue::evaluate(*changed, full) == nnue::evaluate(*net, full));
+  CHECK(nnue::evaluate(*changed, endgame) != nnue::evaluate(*net, endgame));
+  changed = std::make_unique<nnue::Network>(*net);
+  changed->output_weights[7 * 2 * nnue::HIDDEN + 9] += 50;
+  changed->output_bias[7] += nnue::QA * nnue::QB;
+  CHECK(nnue::evaluate(*changed, full) != nnue::evaluate(*net, full));
+  CHECK(nnue::evaluate(*changed, endgame) == nnue::evaluate(*net, endgame));
+
+  bytes[24] = 9;  // the bucket count field
+  auto err = nnue::parse(bytes.data(), bytes.size(), *copy);
+  REQUIRE(err);
+  CHECK_THAT(*err, Catch::Contains("output buckets"));
+}
+
+TEST_CASE("version 1 network files (one output layer) still load", "[nnue]") {
+  const auto net = random_network(1, 12);
+  // Version 1 is version 2 without the bucket count field.
+  auto bytes = nnue::serialize(*net);
+  bytes.resize(bytes.size() - 8);
+  bytes.erase(bytes.begin() + 24, bytes.begin() + 28);
+  bytes[8] = 1;
+  const std::uint64_t sum = fnv1a(bytes);
+  for (int i = 0; i < 8; ++i) bytes.push_back(std::uint8_t(sum >> (8 * i)));
+  auto copy = std::make_unique<nnue::Network>();
+  REQUIRE_FALSE(nnue::parse(bytes.data(), bytes.size(), *copy).has_value());
+  CHECK(copy->output_buckets == 1);
+  CHECK(nnue::serialize(*copy) == nnue::serialize(*net));
+  for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "8/5pk1/8/3R4/8/2K5/6P1/8 b - - 0 1"})
+    CHECK(nnue::evaluate(*copy, from_fen(fen)) == nnue::evaluate(*net, from_fen(fen)));
+}

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <set>
 
 #include "test_util.h"
 #include "trainer.h"
@@ -11,6 +12,8 @@ using namespace vireo;
 using namespace vireo::train;
 
 namespace {
+
+constexpr int BUCKETS = nnue::MAX_OUTPUT_BUCKETS;
 
 TrainingRecord record_of(const std::string& fen, int white_score, GameResult result) {
   Position pos;
@@ -27,7 +30,7 @@ Params random_params(std::uint64_t seed) {
   p.init(rng);
   std::uniform_real_distribution<float> w(-0.45f, 0.45f);
   for (std::size_t i = Params::W2; i < Params::B2; ++i) p.v[i] = w(rng);
-  p.v[Params::B2] = 0.1f;
+  for (std::size_t b = 0; b < BUCKETS; ++b) p.v[Params::B2 + b] = 0.1f + 0.05f * float(b);
   return p;
 }
 
@@ -40,7 +43,7 @@ float loss_of(const Params& p, const Sample& s) {
 
 TEST_CASE("the trainer's features are the engine's", "[train]") {
   const std::string fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1";
-  const Sample s = make_sample(record_of(fen, 0, RESULT_DRAW), 0.5);
+  const Sample s = make_sample(record_of(fen, 0, RESULT_DRAW), 0.5, BUCKETS);
   Position pos;
   REQUIRE_FALSE(pos.set_fen(fen).has_value());
   std::vector<int> engine[2], trainer[2];
@@ -60,21 +63,23 @@ TEST_CASE("the trainer's features are the engine's", "[train]") {
 
 TEST_CASE("training targets are from the side to move's view", "[train]") {
   const std::string white = "4k3/8/8/8/8/8/8/4K3 w - - 0 1", black = "4k3/8/8/8/8/8/8/4K3 b - - 0 1";
-  CHECK(make_sample(record_of(white, 0, RESULT_DRAW), 0.5).target == Approx(0.5));
-  CHECK(make_sample(record_of(white, 0, RESULT_WHITE_WINS), 0.0).target == Approx(1.0));
-  CHECK(make_sample(record_of(black, 0, RESULT_WHITE_WINS), 0.0).target == Approx(0.0));
-  CHECK(make_sample(record_of(white, 400, RESULT_DRAW), 1.0).target == Approx(1.0 / (1.0 + std::exp(-1.0))));
-  CHECK(make_sample(record_of(black, 400, RESULT_DRAW), 1.0).target == Approx(1.0 / (1.0 + std::exp(1.0))));
+  CHECK(make_sample(record_of(white, 0, RESULT_DRAW), 0.5, BUCKETS).target == Approx(0.5));
+  CHECK(make_sample(record_of(white, 0, RESULT_WHITE_WINS), 0.0, BUCKETS).target == Approx(1.0));
+  CHECK(make_sample(record_of(black, 0, RESULT_WHITE_WINS), 0.0, BUCKETS).target == Approx(0.0));
+  CHECK(make_sample(record_of(white, 400, RESULT_DRAW), 1.0, BUCKETS).target == Approx(1.0 / (1.0 + std::exp(-1.0))));
+  CHECK(make_sample(record_of(black, 400, RESULT_DRAW), 1.0, BUCKETS).target == Approx(1.0 / (1.0 + std::exp(1.0))));
 }
 
 TEST_CASE("the analytic gradient matches finite differences", "[train]") {
   Params p = random_params(3);
-  const Sample s = make_sample(record_of("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", 35, RESULT_WHITE_WINS), 0.5);
+  const Sample s = make_sample(record_of("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", 35, RESULT_WHITE_WINS), 0.5, BUCKETS);
   Params grad;
   forward_backward(p, s, grad);
 
-  // Parameters on every path: an active input's weights, biases, both halves of the output.
-  std::vector<std::size_t> probe = {Params::B2, Params::W2 + 3, Params::W2 + nnue::HIDDEN + 5, Params::B1 + 7};
+  // Parameters on every path: an active input's weights, biases, both halves of the output
+  // layer of the sample's bucket.
+  const std::size_t layer = Params::W2 + std::size_t(s.bucket) * 2 * nnue::HIDDEN;
+  std::vector<std::size_t> probe = {Params::B2 + std::size_t(s.bucket), layer + 3, layer + nnue::HIDDEN + 5, Params::B1 + 7};
   for (int j = 0; j < 8; ++j) probe.push_back(Params::W1 + std::size_t(s.features[0][0]) * nnue::HIDDEN + std::size_t(j * 13));
   int compared = 0;
   for (std::size_t i : probe) {
@@ -91,17 +96,21 @@ TEST_CASE("the analytic gradient matches finite differences", "[train]") {
     ++compared;
   }
   CHECK(compared >= 6);
+  // Another bucket's layer plays no part.
+  const int other = (s.bucket + 1) % BUCKETS;
+  for (std::size_t i = 0; i < 2 * nnue::HIDDEN; ++i) REQUIRE(grad.v[Params::W2 + std::size_t(other) * 2 * nnue::HIDDEN + i] == 0.0f);
+  CHECK(grad.v[Params::B2 + std::size_t(other)] == 0.0f);
 }
 
 TEST_CASE("the quantised network reproduces the float one", "[train]") {
   const Params p = random_params(5);
-  const nnue::Network net = quantise(p);
+  const nnue::Network net = quantise(p, BUCKETS);
   double worst = 0, total = 0;
   const auto cases = test::load_perft_suite("random-walks.epd");
   for (const auto& c : cases) {
     Position pos;
     REQUIRE_FALSE(pos.set_fen(c.fen).has_value());
-    const Sample s = make_sample(pack_record(pos, 0), 0.5);
+    const Sample s = make_sample(pack_record(pos, 0), 0.5, BUCKETS);
     const double diff = std::abs(nnue::evaluate(net, pos) - double(predict(p, s)) * net.cp_scale);
     worst = std::max(worst, diff);
     total += diff;
@@ -114,17 +123,27 @@ TEST_CASE("the quantised network reproduces the float one", "[train]") {
 
 TEST_CASE("the engine's integer inference is the float network on the rounded weights", "[train]") {
   const Params p = random_params(9);
-  const nnue::Network net = quantise(p);
+  const nnue::Network net = quantise(p, BUCKETS);
   // The float network with every weight replaced by its quantised value.
   Params rounded = p;
   for (std::size_t i = 0; i < Params::W2; ++i) rounded.v[i] = std::round(p.v[i] * nnue::QA) / nnue::QA;
   for (std::size_t i = Params::W2; i < Params::B2; ++i) rounded.v[i] = std::round(p.v[i] * nnue::QB) / nnue::QB;
-  rounded.v[Params::B2] = std::round(p.v[Params::B2] * nnue::QA * nnue::QB) / (nnue::QA * nnue::QB);
-  for (const auto& c : test::load_perft_suite("random-walks.epd")) {
+  for (std::size_t i = Params::B2; i < Params::SIZE; ++i)
+    rounded.v[i] = std::round(p.v[i] * nnue::QA * nnue::QB) / (nnue::QA * nnue::QB);
+  std::vector<std::string> fens;
+  for (const auto& c : test::load_perft_suite("random-walks.epd")) fens.push_back(c.fen);
+  // Endgames too, so the smaller buckets are checked as well as the opening's.
+  for (const char* fen : {"8/8/4k3/8/8/3K4/8/8 w - - 0 1", "8/5pk1/8/3R4/8/2K5/6P1/8 b - - 0 1",
+                          "r4rk1/5ppp/8/8/2B5/5N2/5PPP/R4RK1 w - - 0 1", "2r3k1/1q3ppp/p3p3/1p1n4/3P4/P2Q1N2/1P3PPP/2R3K1 w - - 0 1"})
+    fens.emplace_back(fen);
+  std::set<int> buckets;
+  for (const auto& fen : fens) {
     Position pos;
-    REQUIRE_FALSE(pos.set_fen(c.fen).has_value());
-    const Sample s = make_sample(pack_record(pos, 0), 0.5);
+    REQUIRE_FALSE(pos.set_fen(fen).has_value());
+    const Sample s = make_sample(pack_record(pos, 0), 0.5, BUCKETS);
+    buckets.insert(s.bucket);
     // Only the final integer divisions truncate: at most a centipawn or two.
     REQUIRE(std::abs(nnue::evaluate(net, pos) - double(predict(rounded, s)) * net.cp_scale) < 2.0);
   }
+  CHECK(buckets.size() >= 4);
 }

@@ -31,6 +31,8 @@ bool parse_args(int argc, char** argv, vireo::train::Config& c, std::string& err
     else if (key == "--lr") ok = parse_number(v, c.lr) && c.lr > 0;
     else if (key == "--final-lr-ratio") ok = parse_number(v, c.final_lr_ratio) && c.final_lr_ratio > 0 && c.final_lr_ratio <= 1;
     else if (key == "--lambda") ok = parse_number(v, c.lambda) && c.lambda >= 0 && c.lambda <= 1;
+    else if (key == "--output-buckets")
+      ok = parse_number(v, c.output_buckets) && c.output_buckets >= 1 && c.output_buckets <= vireo::nnue::MAX_OUTPUT_BUCKETS;
     else if (key == "--val-fraction") ok = parse_number(v, c.val_fraction) && c.val_fraction > 0 && c.val_fraction < 1;
     else if (key == "--seed") ok = parse_number(v, c.seed);
     else if (key == "--max-positions") ok = parse_number(v, c.max_positions);
@@ -57,8 +59,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr,
                  "vireo-train: error: %s\n"
                  "usage: vireo-train --data FILE [--data FILE ...] --out NET [--epochs N] [--batch N] [--threads N]\n"
-                 "                   [--lr X] [--final-lr-ratio X] [--lambda X] [--val-fraction X] [--seed N]\n"
-                 "                   [--max-positions N] [--max-quant-error CP]\n",
+                 "                   [--lr X] [--final-lr-ratio X] [--lambda X] [--output-buckets N]\n"
+                 "                   [--val-fraction X] [--seed N] [--max-positions N] [--max-quant-error CP]\n",
                  error.c_str());
     return 2;
   }

@@ -48,15 +48,16 @@ float screlu(float x) {
 float forward(const Params& p, const Sample& s, float (&acc)[2][HIDDEN]) {
   accumulate(p, s.features[0], s.count, acc[0]);
   accumulate(p, s.features[1], s.count, acc[1]);
-  float out = p.v[Params::B2];
+  const float* w2 = p.v.data() + Params::W2 + std::size_t(s.bucket) * 2 * HIDDEN;
+  float out = p.v[Params::B2 + std::size_t(s.bucket)];
   for (int side = 0; side < 2; ++side)
-    for (int j = 0; j < HIDDEN; ++j) out += screlu(acc[side][j]) * p.v[Params::W2 + side * HIDDEN + j];
+    for (int j = 0; j < HIDDEN; ++j) out += screlu(acc[side][j]) * w2[side * HIDDEN + j];
   return out;
 }
 
 }  // namespace
 
-Sample make_sample(const TrainingRecord& r, double lambda) {
+Sample make_sample(const TrainingRecord& r, double lambda, int output_buckets) {
   Sample s;
   const Color stm = Color(r.stm);
   for_each_piece(r, [&](Piece p, Square sq) {
@@ -64,6 +65,7 @@ Sample make_sample(const TrainingRecord& r, double lambda) {
     s.features[1][s.count] = std::uint16_t(nnue::feature_index(~stm, p, sq));
     ++s.count;
   });
+  s.bucket = nnue::output_bucket(s.count, output_buckets);
   const double score = stm == WHITE ? r.score : -r.score;
   const double result = (stm == WHITE ? r.result : 2 - r.result) / 2.0;
   s.target = float(lambda / (1.0 + std::exp(-score / nnue::SIGMOID_SCALE)) + (1.0 - lambda) * result);
@@ -91,11 +93,12 @@ float forward_backward(const Params& p, const Sample& s, Params& grad) {
 
   const float pred = sigmoid(out), err = pred - s.target;
   const float dout = 2.0f * err * pred * (1.0f - pred);
-  grad.v[Params::B2] += dout;
+  const std::size_t layer = Params::W2 + std::size_t(s.bucket) * 2 * HIDDEN;
+  grad.v[Params::B2 + std::size_t(s.bucket)] += dout;
   for (int side = 0; side < 2; ++side) {
     alignas(64) float dacc[HIDDEN];
-    const float* w2 = p.v.data() + Params::W2 + side * HIDDEN;
-    float* gw2 = grad.v.data() + Params::W2 + side * HIDDEN;
+    const float* w2 = p.v.data() + layer + side * HIDDEN;
+    float* gw2 = grad.v.data() + layer + side * HIDDEN;
     float* gb1 = grad.v.data() + Params::B1;
     for (int j = 0; j < HIDDEN; ++j) {
       const float a = acc[side][j];
@@ -111,13 +114,18 @@ float forward_backward(const Params& p, const Sample& s, Params& grad) {
   return err * err;
 }
 
-nnue::Network quantise(const Params& p) {
+nnue::Network quantise(const Params& p, int output_buckets) {
   nnue::Network net;
+  net.output_buckets = output_buckets;
+  net.output_weights.fill(0);
+  net.output_bias.fill(0);
   auto q = [](float x, float scale) { return std::lround(double(x) * scale); };
   for (std::size_t i = 0; i < Params::B1; ++i) net.feature_weights[i] = std::int16_t(q(p.v[Params::W1 + i], nnue::QA));
   for (int j = 0; j < HIDDEN; ++j) net.feature_bias[j] = std::int16_t(q(p.v[Params::B1 + j], nnue::QA));
-  for (int j = 0; j < 2 * HIDDEN; ++j) net.output_weights[j] = std::int16_t(q(p.v[Params::W2 + j], nnue::QB));
-  net.output_bias = std::int32_t(q(p.v[Params::B2], float(nnue::QA) * nnue::QB));
+  for (int j = 0; j < output_buckets * 2 * HIDDEN; ++j)
+    net.output_weights[std::size_t(j)] = std::int16_t(q(p.v[Params::W2 + std::size_t(j)], nnue::QB));
+  for (int b = 0; b < output_buckets; ++b)
+    net.output_bias[std::size_t(b)] = std::int32_t(q(p.v[Params::B2 + std::size_t(b)], float(nnue::QA) * nnue::QB));
   return net;
 }
 
@@ -144,7 +152,7 @@ void Trainer::load() {
   if (records.size() < 2 || n_val == 0) throw std::runtime_error("too few valid records to train and validate");
   val_records_.assign(records.end() - long(n_val), records.end());
   for (std::size_t i = 0; i < records.size(); ++i)
-    (i < records.size() - n_val ? train_ : val_).push_back(make_sample(records[i], cfg_.lambda));
+    (i < records.size() - n_val ? train_ : val_).push_back(make_sample(records[i], cfg_.lambda, cfg_.output_buckets));
   std::fprintf(stderr, "train: %zu training and %zu validation positions\n", train_.size(), val_.size());
 }
 
@@ -216,7 +224,7 @@ int Trainer::fit_cp_scale() const {
 }
 
 std::string Trainer::check_and_write() {
-  nnue::Network net = quantise(params_);
+  nnue::Network net = quantise(params_, cfg_.output_buckets);
   net.cp_scale = fit_cp_scale();
   std::fprintf(stderr, "train: output scale %d cp per unit (the sigmoid's is %d)\n", net.cp_scale, nnue::SIGMOID_SCALE);
   // The quantised net, run by the engine's own integer code on the positions the records

@@ -21,6 +21,7 @@ struct Config {
   double lr = 0.001;              // start of a cosine decay ...
   double final_lr_ratio = 0.05;   // ... down to lr * this at the last epoch
   double lambda = 1.0;            // target = lambda * sigmoid(score / 400) + (1 - lambda) * result
+  int output_buckets = nnue::MAX_OUTPUT_BUCKETS;
   double val_fraction = 0.02;
   std::uint64_t seed = 1;
   std::uint64_t max_positions = 0;  // 0: all
@@ -31,16 +32,19 @@ struct Config {
 struct Sample {
   std::uint16_t features[2][32];  // [0]: side to move's, [1]: the other side's
   int count = 0;
+  int bucket = 0;  // the output layer that plays it
   float target = 0;
 };
-Sample make_sample(const TrainingRecord& r, double lambda);
+Sample make_sample(const TrainingRecord& r, double lambda, int output_buckets);
 
 // Float parameters in one flat array (so Adam and the gradient sums are single loops), laid
 // out as the quantised network: feature weights [input][hidden], feature biases, output
-// weights [2 * hidden], output bias.
+// weights [bucket][2 * hidden], output biases [bucket]. Room for the most buckets; a net with
+// fewer leaves the rest untouched (their gradient is always zero).
 struct Params {
   static constexpr std::size_t W1 = 0, B1 = std::size_t(nnue::INPUTS) * nnue::HIDDEN, W2 = B1 + nnue::HIDDEN,
-                               B2 = W2 + 2 * nnue::HIDDEN, SIZE = B2 + 1;
+                               B2 = W2 + nnue::MAX_OUTPUT_BUCKETS * 2 * nnue::HIDDEN,
+                               SIZE = B2 + nnue::MAX_OUTPUT_BUCKETS;
   std::vector<float> v = std::vector<float>(SIZE, 0.0f);
 
   void init(std::mt19937_64& rng);
@@ -55,7 +59,7 @@ float forward_backward(const Params& p, const Sample& s, Params& grad);
 
 // The engine's network from the float one. Weights beyond the int16 or output-weight range
 // would have been clipped during training.
-nnue::Network quantise(const Params& p);
+nnue::Network quantise(const Params& p, int output_buckets);
 
 class Trainer {
  public:

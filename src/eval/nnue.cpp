@@ -21,9 +21,13 @@ namespace vireo::nnue {
 namespace {
 
 constexpr char MAGIC[8] = {'V', 'I', 'R', 'O', 'N', 'N', 'U', 'E'};
-constexpr std::size_t HEADER_BYTES = 8 + 4 * 4;
-constexpr std::size_t BODY_BYTES = (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) * 2 + 4;
-constexpr std::size_t FILE_BYTES = HEADER_BYTES + BODY_BYTES + 8;
+constexpr std::size_t V1_HEADER_BYTES = 8 + 4 * 4, HEADER_BYTES = V1_HEADER_BYTES + 4;
+constexpr std::size_t FEATURE_BYTES = (INPUTS * HIDDEN + HIDDEN) * 2, OUTPUT_LAYER_BYTES = 2 * HIDDEN * 2 + 4;
+
+constexpr std::size_t file_bytes(std::size_t header, int buckets) {
+  return header + FEATURE_BYTES + std::size_t(buckets) * OUTPUT_LAYER_BYTES + 8;
+}
+constexpr std::size_t MAX_FILE_BYTES = file_bytes(HEADER_BYTES, MAX_OUTPUT_BUCKETS);
 // SCReLU's product v * w is formed in 16 bits before it is widened (see screlu_dot), which is
 // exact only while |w| * QA fits: the trainer clips output weights well inside this.
 constexpr int MAX_OUTPUT_WEIGHT = 128;
@@ -108,14 +112,20 @@ const std::int16_t* weights_of(const Network& net, Color perspective, Piece p, S
 }  // namespace
 
 std::optional<std::string> parse(const std::uint8_t* data, std::size_t size, Network& out) {
-  if (size < HEADER_BYTES || std::memcmp(data, MAGIC, sizeof MAGIC) != 0) return std::string("not a Vireo network file");
+  if (size < V1_HEADER_BYTES || std::memcmp(data, MAGIC, sizeof MAGIC) != 0) return std::string("not a Vireo network file");
   const std::uint8_t* p = data + sizeof MAGIC;
   const auto version = read_le<std::uint32_t>(p), inputs = read_le<std::uint32_t>(p), hidden = read_le<std::uint32_t>(p);
   const auto cp_scale = read_le<std::int32_t>(p);
-  if (version != FORMAT_VERSION) return fmt::format("network format version {}, this build reads {}", version, FORMAT_VERSION);
+  if (version != 1 && version != FORMAT_VERSION)
+    return fmt::format("network format version {}, this build reads 1 and {}", version, FORMAT_VERSION);
   if (inputs != INPUTS || hidden != HIDDEN)
     return fmt::format("network is {}->{}, this build plays {}->{}", inputs, hidden, INPUTS, HIDDEN);
-  if (size != FILE_BYTES) return fmt::format("network file has {} bytes, expected {}", size, FILE_BYTES);
+  if (version > 1 && size < HEADER_BYTES) return fmt::format("network file has {} bytes, too short", size);
+  const std::uint32_t buckets = version == 1 ? 1 : read_le<std::uint32_t>(p);
+  if (buckets < 1 || buckets > MAX_OUTPUT_BUCKETS)
+    return fmt::format("network has {} output buckets, this build plays 1 to {}", buckets, MAX_OUTPUT_BUCKETS);
+  const std::size_t expected = file_bytes(version == 1 ? V1_HEADER_BYTES : HEADER_BYTES, int(buckets));
+  if (size != expected) return fmt::format("network file has {} bytes, expected {}", size, expected);
   std::uint64_t stored;
   std::memcpy(&stored, data + size - 8, 8);
   if (stored != fnv1a(data, size - 8)) return std::string("network checksum mismatch (corrupt file)");
@@ -123,13 +133,16 @@ std::optional<std::string> parse(const std::uint8_t* data, std::size_t size, Net
   if (cp_scale < 1 || cp_scale > MAX_CP_SCALE) return fmt::format("network output scale {} out of range", cp_scale);
   auto net = std::make_unique<Network>();
   net->cp_scale = cp_scale;
+  net->output_buckets = int(buckets);
   for (auto& w : net->feature_weights) w = read_le<std::int16_t>(p);
   for (auto& b : net->feature_bias) b = read_le<std::int16_t>(p);
-  for (auto& w : net->output_weights) {
-    w = read_le<std::int16_t>(p);
+  net->output_weights.fill(0);
+  net->output_bias.fill(0);
+  for (std::size_t i = 0; i < buckets * 2 * HIDDEN; ++i) {
+    const auto w = net->output_weights[i] = read_le<std::int16_t>(p);
     if (std::abs(w) > MAX_OUTPUT_WEIGHT) return fmt::format("output weight {} out of range", w);
   }
-  net->output_bias = read_le<std::int32_t>(p);
+  for (std::size_t b = 0; b < buckets; ++b) net->output_bias[b] = read_le<std::int32_t>(p);
   out = *net;
   return std::nullopt;
 }
@@ -138,7 +151,7 @@ std::optional<std::string> load_file(const std::string& path, Network& out) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return fmt::format("cannot open network file '{}'", path);
   // Read at most one byte past the expected size: a huge wrong file is not slurped whole.
-  std::vector<std::uint8_t> bytes(FILE_BYTES + 1);
+  std::vector<std::uint8_t> bytes(MAX_FILE_BYTES + 1);
   in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(bytes.size()));
   bytes.resize(std::size_t(in.gcount()));
   if (auto err = parse(bytes.data(), bytes.size(), out)) return fmt::format("'{}': {}", path, *err);
@@ -151,10 +164,11 @@ std::vector<std::uint8_t> serialize(const Network& net) {
   write_le<std::uint32_t>(out, INPUTS);
   write_le<std::uint32_t>(out, HIDDEN);
   write_le<std::int32_t>(out, net.cp_scale);
+  write_le<std::uint32_t>(out, std::uint32_t(net.output_buckets));
   for (auto w : net.feature_weights) write_le(out, w);
   for (auto b : net.feature_bias) write_le(out, b);
-  for (auto w : net.output_weights) write_le(out, w);
-  write_le(out, net.output_bias);
+  for (int i = 0; i < net.output_buckets * 2 * HIDDEN; ++i) write_le(out, net.output_weights[std::size_t(i)]);
+  for (int b = 0; b < net.output_buckets; ++b) write_le(out, net.output_bias[std::size_t(b)]);
   write_le(out, fnv1a(out.data(), out.size()));
   return out;
 }
@@ -179,17 +193,19 @@ void refresh(const Network& net, const Position& pos, Accumulator& acc) {
   }
 }
 
-int output(const Network& net, const Accumulator& acc, Color stm) {
-  const std::int64_t sum = screlu_dot(acc.values[stm].data(), net.output_weights.data()) +
-                           screlu_dot(acc.values[~stm].data(), net.output_weights.data() + HIDDEN);
-  const std::int64_t cp = (sum / QA + net.output_bias) * net.cp_scale / (QA * QB);
+int output(const Network& net, const Accumulator& acc, const Position& pos) {
+  const int bucket = output_bucket(popcount(pos.pieces()), net.output_buckets);
+  const std::int16_t* w = net.output_weights.data() + std::size_t(bucket) * 2 * HIDDEN;
+  const Color stm = pos.side_to_move();
+  const std::int64_t sum = screlu_dot(acc.values[stm].data(), w) + screlu_dot(acc.values[~stm].data(), w + HIDDEN);
+  const std::int64_t cp = (sum / QA + net.output_bias[std::size_t(bucket)]) * net.cp_scale / (QA * QB);
   return int(std::clamp<std::int64_t>(cp, -SCORE_TB_WIN_IN_MAX + 1, SCORE_TB_WIN_IN_MAX - 1));
 }
 
 int evaluate(const Network& net, const Position& pos) {
   Accumulator acc;
   refresh(net, pos, acc);
-  return output(net, acc, pos.side_to_move());
+  return output(net, acc, pos);
 }
 
 void AccumulatorStack::reset(const Network& net, const Position& pos) {
@@ -256,7 +272,7 @@ int AccumulatorStack::evaluate(const Position& pos) {
   int base = top_;
   while (!entries_[base].computed) --base;  // entry 0 is always computed
   for (int i = base + 1; i <= top_; ++i) apply(entries_[i - 1], entries_[i]);
-  return output(*net_, entries_[top_].acc, pos.side_to_move());
+  return output(*net_, entries_[top_].acc, pos);
 }
 
 }  // namespace vireo::nnue

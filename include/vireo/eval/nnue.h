@@ -1,9 +1,13 @@
-// NNUE evaluation: (768 -> HIDDEN) x 2 -> 1 with SCReLU, two perspective accumulators.
+// NNUE evaluation: (768 -> HIDDEN) x 2 -> 1 with SCReLU, two perspective accumulators, and
+// up to MAX_OUTPUT_BUCKETS output layers chosen by the number of men on the board.
 //
 // Inputs: one per (colour relative to the perspective, piece type, square seen from the
 // perspective), so a position and its colour-mirrored twin give the same accumulators. The
 // side to move's accumulator feeds the first half of the output weights, the other side's the
-// second half.
+// second half. Output buckets: the value of what the accumulators see changes as material
+// comes off (a passed pawn, king activity, a bishop pair), which one linear output over shared
+// features can only average; a layer per slice of the material count costs 2 * HIDDEN weights
+// each and nothing at run time.
 //
 // Quantisation (what the trainer's export writes): feature weights and biases are scaled by
 // QA and stored as int16, so the accumulator is int16 and SCReLU clamps it to [0, QA]; output
@@ -16,11 +20,13 @@
 // 1/64 instead cost the first network 9.5 cp of mean error against its float twin.
 //
 // File format (little-endian): "VIRONNUE" magic, u32 format version, u32 input count, u32
-// hidden size, i32 cp_scale, then int16 feature weights [input][hidden], int16 feature biases [hidden],
-// int16 output weights [2 * hidden], int32 output bias, and a u64 FNV-1a checksum of every
-// byte before it.
+// hidden size, i32 cp_scale, u32 output bucket count B, then int16 feature weights
+// [input][hidden], int16 feature biases [hidden], int16 output weights [B][2 * hidden], int32
+// output biases [B], and a u64 FNV-1a checksum of every byte before it. Version 1 files (the
+// generation 1 and 2 networks) have no bucket count field and one output layer.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -40,7 +46,12 @@ constexpr int QA = 255;
 constexpr int QB = 256;
 constexpr int SIGMOID_SCALE = 400;
 constexpr int MAX_CP_SCALE = 4000;
-constexpr std::uint32_t FORMAT_VERSION = 1;
+constexpr int MAX_OUTPUT_BUCKETS = 8;
+constexpr std::uint32_t FORMAT_VERSION = 2;
+
+// The output layer for a position with `men` pieces and pawns (kings included) in a net with
+// `buckets` layers: equal slices of 2..32 men.
+constexpr int output_bucket(int men, int buckets) { return std::min(buckets - 1, (men - 2) * buckets / 32); }
 
 constexpr int feature_index(Color perspective, Piece p, Square s) {
   const int side = color_of(p) == perspective ? 0 : 1;
@@ -51,8 +62,9 @@ constexpr int feature_index(Color perspective, Piece p, Square s) {
 struct Network {
   alignas(64) std::array<std::int16_t, INPUTS * HIDDEN> feature_weights;
   alignas(64) std::array<std::int16_t, HIDDEN> feature_bias;
-  alignas(64) std::array<std::int16_t, 2 * HIDDEN> output_weights;
-  std::int32_t output_bias;
+  alignas(64) std::array<std::int16_t, MAX_OUTPUT_BUCKETS * 2 * HIDDEN> output_weights;  // [bucket][2 * HIDDEN]
+  std::array<std::int32_t, MAX_OUTPUT_BUCKETS> output_bias;
+  int output_buckets = 1;
   std::int32_t cp_scale = SIGMOID_SCALE;  // centipawns per unit of the float output
 };
 
@@ -71,8 +83,8 @@ struct alignas(64) Accumulator {
 
 // From scratch: the biases plus the weights of every piece on the board.
 void refresh(const Network& net, const Position& pos, Accumulator& acc);
-// The network's output for the side to move, in centipawns.
-int output(const Network& net, const Accumulator& acc, Color stm);
+// The network's output for the side to move, in centipawns; `acc` holds pos's accumulators.
+int output(const Network& net, const Accumulator& acc, const Position& pos);
 // Shorthand for a full refresh and output (tests, `eval`, the trainer's check).
 int evaluate(const Network& net, const Position& pos);
 
