@@ -147,3 +147,30 @@ TEST_CASE("the engine's integer inference is the float network on the rounded we
   }
   CHECK(buckets.size() >= 4);
 }
+
+TEST_CASE("a quantised network dequantises to the weights it was made from", "[train]") {
+  const nnue::Network net = quantise(random_params(11), BUCKETS);
+  Params p;
+  REQUIRE(dequantise(net, BUCKETS, p).empty());
+  const nnue::Network again = quantise(p, BUCKETS);
+  CHECK(again.feature_weights == net.feature_weights);
+  CHECK(again.feature_bias == net.feature_bias);
+  CHECK(again.output_weights == net.output_weights);
+  CHECK(again.output_bias == net.output_bias);
+
+  // A different bucket count, other than from a single layer, cannot be mapped.
+  CHECK_FALSE(dequantise(net, 4, p).empty());
+}
+
+TEST_CASE("a one-layer network starts every output bucket alike", "[train]") {
+  const nnue::Network one = quantise(random_params(13), 1);
+  Params p;
+  REQUIRE(dequantise(one, BUCKETS, p).empty());
+  const nnue::Network spread = quantise(p, BUCKETS);
+  for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "8/5pk1/8/3R4/8/2K5/6P1/8 b - - 0 1",
+                          "8/8/4k3/8/8/3K4/8/8 w - - 0 1"}) {
+    Position pos;
+    REQUIRE_FALSE(pos.set_fen(fen).has_value());
+    CHECK(nnue::evaluate(spread, pos) == nnue::evaluate(one, pos));
+  }
+}

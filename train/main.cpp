@@ -25,6 +25,7 @@ bool parse_args(int argc, char** argv, vireo::train::Config& c, std::string& err
     bool ok = true;
     if (key == "--data") c.data.push_back(v);
     else if (key == "--out") c.out = v;
+    else if (key == "--init") c.init = v;
     else if (key == "--epochs") ok = parse_number(v, c.epochs) && c.epochs >= 1;
     else if (key == "--batch") ok = parse_number(v, c.batch) && c.batch >= 1;
     else if (key == "--threads") ok = parse_number(v, c.threads) && c.threads >= 1 && c.threads <= 256;
@@ -58,8 +59,8 @@ int main(int argc, char** argv) {
   if (!parse_args(argc, argv, cfg, error)) {
     std::fprintf(stderr,
                  "vireo-train: error: %s\n"
-                 "usage: vireo-train --data FILE [--data FILE ...] --out NET [--epochs N] [--batch N] [--threads N]\n"
-                 "                   [--lr X] [--final-lr-ratio X] [--lambda X] [--output-buckets N]\n"
+                 "usage: vireo-train --data FILE [--data FILE ...] --out NET [--init NET] [--epochs N] [--batch N]\n"
+                 "                   [--threads N] [--lr X] [--final-lr-ratio X] [--lambda X] [--output-buckets N]\n"
                  "                   [--val-fraction X] [--seed N] [--max-positions N] [--max-quant-error CP]\n",
                  error.c_str());
     return 2;

@@ -129,6 +129,21 @@ nnue::Network quantise(const Params& p, int output_buckets) {
   return net;
 }
 
+std::string dequantise(const nnue::Network& net, int output_buckets, Params& out) {
+  if (net.output_buckets != 1 && net.output_buckets != output_buckets)
+    return fmt::format("the network has {} output buckets, the training {}", net.output_buckets, output_buckets);
+  std::fill(out.v.begin(), out.v.end(), 0.0f);
+  for (std::size_t i = 0; i < Params::B1; ++i) out.v[Params::W1 + i] = float(net.feature_weights[i]) / nnue::QA;
+  for (int j = 0; j < HIDDEN; ++j) out.v[Params::B1 + std::size_t(j)] = float(net.feature_bias[std::size_t(j)]) / nnue::QA;
+  for (int b = 0; b < output_buckets; ++b) {
+    const std::size_t from = net.output_buckets == 1 ? 0 : std::size_t(b);
+    for (std::size_t j = 0; j < 2 * HIDDEN; ++j)
+      out.v[Params::W2 + std::size_t(b) * 2 * HIDDEN + j] = float(net.output_weights[from * 2 * HIDDEN + j]) / nnue::QB;
+    out.v[Params::B2 + std::size_t(b)] = float(net.output_bias[from]) / (float(nnue::QA) * nnue::QB);
+  }
+  return "";
+}
+
 Trainer::Trainer(Config cfg) : cfg_(std::move(cfg)), rng_(cfg_.seed) {}
 
 void Trainer::load() {
@@ -251,13 +266,25 @@ std::string Trainer::check_and_write() {
   return "";
 }
 
+std::string Trainer::init_params() {
+  if (cfg_.init.empty()) {
+    params_.init(rng_);
+    return "";
+  }
+  nnue::Network net;
+  if (auto error = nnue::load_file(cfg_.init, net)) return *error;
+  if (std::string error = dequantise(net, cfg_.output_buckets, params_); !error.empty()) return cfg_.init + ": " + error;
+  std::fprintf(stderr, "train: starting from %s, validation loss %.6f\n", cfg_.init.c_str(), validation_loss());
+  return "";
+}
+
 std::string Trainer::run() {
   try {
     load();
   } catch (const std::exception& e) {
     return e.what();
   }
-  params_.init(rng_);
+  if (std::string error = init_params(); !error.empty()) return error;
   thread_grads_.assign(std::size_t(cfg_.threads), Params{});
   for (int epoch = 1; epoch <= cfg_.epochs; ++epoch) {
     const double progress = cfg_.epochs > 1 ? double(epoch - 1) / (cfg_.epochs - 1) : 0.0;

@@ -15,6 +15,7 @@ namespace vireo::train {
 struct Config {
   std::vector<std::string> data;  // record files, read whole
   std::string out;                // the quantised network
+  std::string init;               // a network to start from instead of random weights
   int epochs = 30;
   int batch = 16384;
   int threads = 2;
@@ -60,6 +61,10 @@ float forward_backward(const Params& p, const Sample& s, Params& grad);
 // The engine's network from the float one. Weights beyond the int16 or output-weight range
 // would have been clipped during training.
 nnue::Network quantise(const Params& p, int output_buckets);
+// The float network a quantised one stands for, with `output_buckets` output layers: a net with
+// one layer gives every bucket a copy of it (each then learns its own material phase); any
+// other count must match. Returns an error message or empty.
+std::string dequantise(const nnue::Network& net, int output_buckets, Params& out);
 
 class Trainer {
  public:
@@ -70,6 +75,7 @@ class Trainer {
 
  private:
   void load();
+  std::string init_params();
   double train_epoch(double lr);
   double validation_loss() const;
   void adam_step(double lr);
