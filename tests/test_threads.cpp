@@ -99,3 +99,38 @@ TEST_CASE("several threads search to a legal move and find the mates one thread 
   engine.set_threads(1);
   CHECK(engine.threads() == 1);
 }
+
+TEST_CASE("with several threads the last info line before bestmove starts with the move played", "[smp]") {
+  // The vote often picks a helper's move that the main thread never reported; a tournament
+  // manager then sees a bestmove that does not start the last PV. Searches follow each other
+  // with falling node limits, as `go nodes` in a GUI's analysis would.
+  TranspositionTable tt;
+  REQUIRE(tt.resize(16));
+  ThreadPool pool(tt);
+  pool.resize(4);
+  SearchInfo last;
+  SearchListeners listeners;
+  listeners.on_info = [&](const SearchInfo& info) { last = info; };
+  for (const char* fen : {"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+                          "r2q1rk1/pb1pbppp/1pn1pn2/8/2PQ4/2N2NP1/PP2PPBP/R1BR2K1 w - - 3 10",
+                          "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2PP1N2/PP3PPP/RNBQ1RK1 w - - 0 7",
+                          "8/5pk1/6p1/3R4/5P2/6KP/r7/8 b - - 0 45",
+                          "rnbqkb1r/pp3ppp/4pn2/2pp4/3P4/2PBPN2/PP3PPP/RNBQK2R b KQkq - 1 5",
+                          "2r3k1/1q3pp1/p3p2p/1p1nP3/3P4/P2Q1N2/1P3PPP/2R3K1 w - - 0 25"}) {
+    for (std::uint64_t nodes : {150000, 60000, 20000}) {
+      INFO(fen << " nodes " << nodes);
+      Limits limits;
+      limits.nodes = nodes;
+      TimeManager tm(limits, WHITE, 0);
+      SearchSignals signals;
+      last = SearchInfo{};
+      const SearchResult r = pool.run(from_fen(fen), limits, tm, signals, listeners, 1);
+      REQUIRE(!last.pv.empty());
+      CHECK(last.pv.front() == r.best);
+      CHECK(last.score == r.score);
+      CHECK(last.nodes <= r.nodes);
+      // The whole budget is used: no thread counts nodes of the search before.
+      CHECK(r.nodes >= nodes * 9 / 10);
+    }
+  }
+}

@@ -41,6 +41,7 @@ void ThreadPool::clear() {
 
 SearchResult ThreadPool::run(const Position& root, const Limits& limits, TimeManager& tm, SearchSignals& signals,
                              const SearchListeners& listeners, int multipv) {
+  const TimePoint start = now_ms();
   tt_.new_search();
   if (size() == 1) return searchers_[0]->run(root, limits, tm, signals, listeners, multipv);
 
@@ -51,6 +52,7 @@ SearchResult ThreadPool::run(const Position& root, const Limits& limits, TimeMan
   helper_limits.nodes = limits.nodes;
   helper_limits.searchmoves = limits.searchmoves;
   SearchSignals helper_signals;
+  for (auto& s : searchers_) s->reset_published_nodes();
   std::vector<SearchResult> results(searchers_.size());
   std::vector<TimeManager> clocks(searchers_.size(), TimeManager(helper_limits, root.side_to_move(), 0));
   std::vector<std::thread> helpers;
@@ -68,6 +70,16 @@ SearchResult ThreadPool::run(const Position& root, const Limits& limits, TimeMan
   SearchResult chosen = multipv > 1 || limits.mate ? results[0] : vote(results);
   chosen.nodes = nodes;
   chosen.depth_stats = results[0].depth_stats;
+  // The GUI's last line must be the move played (tournament managers check that `bestmove`
+  // starts the last PV) and its score: a helper's result is shown with its own depth and PV.
+  const bool helpers_choice =
+      chosen.best != results[0].best || chosen.score != results[0].score || chosen.depth != results[0].depth;
+  if (helpers_choice && !chosen.lines.empty() && listeners.on_info) {
+    SearchInfo info = chosen.lines.front().info;
+    info.nodes = nodes;
+    info.time_ms = now_ms() - start;
+    listeners.on_info(info);
+  }
   return chosen;
 }
 

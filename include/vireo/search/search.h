@@ -90,6 +90,10 @@ class Searcher {
   }
   // Nodes searched so far in this run, as last published (every 1,024 nodes and at the end).
   std::uint64_t published_nodes() const { return published_nodes_.load(std::memory_order_relaxed); }
+  // Zeroed for the whole team before any thread starts: a helper that has not started yet
+  // would otherwise add its previous search's nodes to the team's count, and a node limit
+  // would stop the new search at once.
+  void reset_published_nodes() { published_nodes_.store(0, std::memory_order_relaxed); }
   // Searches until a limit is met or signals.stop is raised. With `infinite` or while pondering
   // it does not return before stop (or ponderhit), as UCI requires.
   SearchResult run(const Position& root, const Limits& limits, TimeManager& tm, SearchSignals& signals,
