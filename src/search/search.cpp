@@ -146,7 +146,6 @@ SearchResult Searcher::run(const Position& root, const Limits& limits, TimeManag
   signals_ = &signals;
   nodes_ = 0;
   counters_ = SearchCounters{};
-  published_nodes_.store(0, std::memory_order_relaxed);
   aborted_ = false;
   was_pondering_ = signals.pondering.load();
   start_ = now_ms();
