@@ -45,10 +45,11 @@ SearchResult ThreadPool::run(const Position& root, const Limits& limits, TimeMan
   tt_.new_search();
   if (size() == 1) return searchers_[0]->run(root, limits, tm, signals, listeners, multipv);
 
-  // Helpers know no clock or mate target: the main thread decides when all stop. They do
-  // watch the team's node count, so a node limit holds however the threads are scheduled.
+  // Helpers know no clock, depth or mate target: the main thread decides when all stop. Under
+  // a depth limit a helper that skips the last depth would otherwise sit idle through the main
+  // thread's deepest, costliest iteration. They do watch the team's node count, so a node limit
+  // holds however the threads are scheduled.
   Limits helper_limits;
-  helper_limits.depth = limits.depth;
   helper_limits.nodes = limits.nodes;
   helper_limits.searchmoves = limits.searchmoves;
   SearchSignals helper_signals;
