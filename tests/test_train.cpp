@@ -61,6 +61,40 @@ TEST_CASE("the trainer's features are the engine's", "[train]") {
   }
 }
 
+namespace {
+
+std::vector<int> sorted_features(const Sample& s, int side) {
+  std::vector<int> f(s.features[side], s.features[side] + s.count);
+  std::sort(f.begin(), f.end());
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("a mirrored sample is the position flipped from a to h", "[train]") {
+  const std::string fen = "6k1/pp3ppp/2n5/3Bp3/4P1b1/2P2N2/P4PPP/3R2K1 b - - 0 1";
+  const std::string flipped = "1k6/ppp3pp/5n2/3pB3/1b1P4/2N2P2/PPP4P/1K2R3 b - - 0 1";
+  const Sample mirrored = make_sample(record_of(fen, 35, RESULT_DRAW), 1.0, BUCKETS, true);
+  const Sample direct = make_sample(record_of(flipped, 35, RESULT_DRAW), 1.0, BUCKETS);
+  const Sample plain = make_sample(record_of(fen, 35, RESULT_DRAW), 1.0, BUCKETS);
+  for (int side = 0; side < 2; ++side) {
+    CHECK(sorted_features(mirrored, side) == sorted_features(direct, side));
+    CHECK(sorted_features(mirrored, side) != sorted_features(plain, side));
+  }
+  CHECK(mirrored.target == direct.target);
+  CHECK(mirrored.bucket == direct.bucket);
+}
+
+TEST_CASE("only positions where no side can castle are mirrored", "[train]") {
+  CHECK(may_castle(record_of("r3k2r/8/8/8/8/8/8/4K3 w kq - 0 1", 0, RESULT_DRAW)));
+  CHECK(may_castle(record_of("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", 0, RESULT_DRAW)));
+  CHECK(may_castle(record_of("4k3/8/8/8/8/8/8/4K2R w K - 0 1", 0, RESULT_DRAW)));
+  CHECK_FALSE(may_castle(record_of("4k3/8/8/8/8/8/8/4K1R1 w - - 0 1", 0, RESULT_DRAW)));
+  CHECK_FALSE(may_castle(record_of("r4k1r/8/8/8/8/8/8/3K4 b - - 0 1", 0, RESULT_DRAW)));
+  CHECK_FALSE(may_castle(record_of("4k3/8/8/8/8/8/8/R4K2 w - - 0 1", 0, RESULT_DRAW)));
+  CHECK_FALSE(may_castle(record_of("4k3/8/8/8/8/8/8/r3K2r w - - 0 1", 0, RESULT_DRAW)));
+}
+
 TEST_CASE("training targets are from the side to move's view", "[train]") {
   const std::string white = "4k3/8/8/8/8/8/8/4K3 w - - 0 1", black = "4k3/8/8/8/8/8/8/4K3 b - - 0 1";
   CHECK(make_sample(record_of(white, 0, RESULT_DRAW), 0.5, BUCKETS).target == Approx(0.5));

@@ -37,6 +37,10 @@ bool parse_args(int argc, char** argv, vireo::train::Config& c, std::string& err
     else if (key == "--val-fraction") ok = parse_number(v, c.val_fraction) && c.val_fraction > 0 && c.val_fraction < 1;
     else if (key == "--seed") ok = parse_number(v, c.seed);
     else if (key == "--max-positions") ok = parse_number(v, c.max_positions);
+    else if (key == "--mirror") {
+      ok = v == "on" || v == "off";
+      c.mirror = v == "on";
+    }
     else if (key == "--max-quant-error") ok = parse_number(v, c.max_quant_error) && c.max_quant_error > 0;
     else {
       error = "unknown option '" + key + "'";
@@ -61,7 +65,8 @@ int main(int argc, char** argv) {
                  "vireo-train: error: %s\n"
                  "usage: vireo-train --data FILE [--data FILE ...] --out NET [--init NET] [--epochs N] [--batch N]\n"
                  "                   [--threads N] [--lr X] [--final-lr-ratio X] [--lambda X] [--output-buckets N]\n"
-                 "                   [--val-fraction X] [--seed N] [--max-positions N] [--max-quant-error CP]\n",
+                 "                   [--val-fraction X] [--seed N] [--max-positions N] [--max-quant-error CP]\n"
+                 "                   [--mirror on|off]\n",
                  error.c_str());
     return 2;
   }

@@ -1,6 +1,7 @@
 #include "trainer.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -57,10 +58,11 @@ float forward(const Params& p, const Sample& s, float (&acc)[2][HIDDEN]) {
 
 }  // namespace
 
-Sample make_sample(const TrainingRecord& r, double lambda, int output_buckets) {
+Sample make_sample(const TrainingRecord& r, double lambda, int output_buckets, bool mirrored) {
   Sample s;
   const Color stm = Color(r.stm);
   for_each_piece(r, [&](Piece p, Square sq) {
+    if (mirrored) sq = Square(sq ^ 7);
     s.features[0][s.count] = std::uint16_t(nnue::feature_index(stm, p, sq));
     s.features[1][s.count] = std::uint16_t(nnue::feature_index(~stm, p, sq));
     ++s.count;
@@ -70,6 +72,18 @@ Sample make_sample(const TrainingRecord& r, double lambda, int output_buckets) {
   const double result = (stm == WHITE ? r.result : 2 - r.result) / 2.0;
   s.target = float(lambda / (1.0 + std::exp(-score / nnue::SIGMOID_SCALE)) + (1.0 - lambda) * result);
   return s;
+}
+
+bool may_castle(const TrainingRecord& r) {
+  std::array<int, 64> board;
+  board.fill(-1);
+  for_each_piece(r, [&](Piece p, Square sq) { board[sq] = p; });
+  auto at_home = [&](Color c) {
+    const int first = c == WHITE ? 0 : 56;  // a1 or a8
+    const int rook = make_piece(c, ROOK);
+    return board[first + 4] == make_piece(c, KING) && (board[first] == rook || board[first + 7] == rook);
+  };
+  return at_home(WHITE) || at_home(BLACK);
 }
 
 void Params::init(std::mt19937_64& rng) {
@@ -166,8 +180,12 @@ void Trainer::load() {
   const auto n_val = std::size_t(double(records.size()) * cfg_.val_fraction);
   if (records.size() < 2 || n_val == 0) throw std::runtime_error("too few valid records to train and validate");
   val_records_.assign(records.end() - long(n_val), records.end());
-  for (std::size_t i = 0; i < records.size(); ++i)
-    (i < records.size() - n_val ? train_ : val_).push_back(make_sample(records[i], cfg_.lambda, cfg_.output_buckets));
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const bool train = i < records.size() - n_val;
+    (train ? train_ : val_).push_back(make_sample(records[i], cfg_.lambda, cfg_.output_buckets));
+    if (train && cfg_.mirror && !may_castle(records[i]))
+      train_.push_back(make_sample(records[i], cfg_.lambda, cfg_.output_buckets, true));
+  }
   std::fprintf(stderr, "train: %zu training and %zu validation positions\n", train_.size(), val_.size());
 }
 

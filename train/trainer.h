@@ -27,6 +27,7 @@ struct Config {
   std::uint64_t seed = 1;
   std::uint64_t max_positions = 0;  // 0: all
   double max_quant_error = 8.0;     // mean |quantised - float| (cp) above which no net is written
+  bool mirror = false;              // also train on each castling-free position mirrored a-h
 };
 
 // The input features of one record, from both perspectives.
@@ -36,7 +37,12 @@ struct Sample {
   int bucket = 0;  // the output layer that plays it
   float target = 0;
 };
-Sample make_sample(const TrainingRecord& r, double lambda, int output_buckets);
+// `mirrored`: the position flipped left to right (files a-h swapped), which is worth the same
+// when neither side can castle, so one record teaches two positions.
+Sample make_sample(const TrainingRecord& r, double lambda, int output_buckets, bool mirrored = false);
+// Whether a side may still hold a castling right (records keep none): its king on its home
+// square with a rook in a home corner.
+bool may_castle(const TrainingRecord& r);
 
 // Float parameters in one flat array (so Adam and the gradient sums are single loops), laid
 // out as the quantised network: feature weights [input][hidden], feature biases, output
