@@ -58,3 +58,22 @@ TEST_CASE("a mate is never missed, and a mated line never chosen", "[strength]")
   CHECK(mated[2] == 0);
   CHECK(choices(weak, lines_scored({25}), 10)[0] == 10);
 }
+
+TEST_CASE("careful moves, searched as at full strength, grow from UCI_Elo 2000 to 2500", "[strength]") {
+  const auto careful = [](int elo) {
+    std::mt19937_64 rng(2);
+    int n = 0;
+    for (int i = 0; i < 10000; ++i) {
+      const int lines = StrengthLimit(elo).lines(rng());
+      CHECK((lines == 1 || lines == StrengthLimit::CANDIDATES));
+      n += lines == 1;
+    }
+    return n;
+  };
+  CHECK(careful(StrengthLimit::MIN_ELO) == 0);
+  CHECK(careful(2000) == 0);
+  CHECK(careful(2250) > 4500);
+  CHECK(careful(2250) < 5500);
+  CHECK(careful(2500) == 10000);
+  CHECK(careful(StrengthLimit::MAX_ELO) == 10000);
+}

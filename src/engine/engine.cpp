@@ -44,12 +44,14 @@ void Engine::worker_loop() {
 // the lines it asked for), then the move a player of that strength would choose.
 SearchResult Engine::run_limited(const Position& pos, Limits limits, TimeManager& tm) {
   limits.nodes = limits.nodes ? std::min(limits.nodes, strength_->nodes()) : strength_->nodes();
+  const int lines = strength_->lines(rng_());
+  if (lines == 1) return pool_.run(pos, limits, tm, signals_, listeners_, multipv_);
   SearchListeners shown;
   shown.on_info = [this](const SearchInfo& info) {
     if (info.multipv <= multipv_ && listeners_.on_info) listeners_.on_info(info);
   };
   shown.on_stats = listeners_.on_stats;
-  SearchResult result = pool_.run(pos, limits, tm, signals_, shown, std::max(multipv_, StrengthLimit::CANDIDATES));
+  SearchResult result = pool_.run(pos, limits, tm, signals_, shown, std::max(multipv_, lines));
   if (!result.lines.empty()) {
     const std::size_t index = strength_->choose(result.lines, rng_());
     const RootLineResult& chosen = result.lines[index];

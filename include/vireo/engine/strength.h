@@ -26,6 +26,10 @@ class StrengthLimit {
   // How far below the best line, in centipawns, a move is still chosen with probability 1/e
   // relative to the best one: the player's blind spot.
   double slack() const;
+  // How many lines to search for this move (`random` is a uniform 64-bit number): the
+  // CANDIDATES a mistake chooses from, or 1 for a careful move, searched and played as at full
+  // strength. Careful moves grow from none at UCI_Elo 2000 to all from 2500 up.
+  int lines(std::uint64_t random) const;
   // Which of the lines (best first) to play; `random` is a uniform 64-bit number.
   std::size_t choose(const std::vector<RootLineResult>& lines, std::uint64_t random) const;
 
