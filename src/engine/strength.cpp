@@ -29,6 +29,9 @@ double level(int elo) { return LEVEL_AT_1500 + (elo - 1500) * (LEVEL_AT_2000 - L
 // from 2500 every move is, and only the node budget is left (it no longer binds at 10+0.1).
 constexpr int CAREFUL_FROM = 2000, CAREFUL_ALWAYS = 2500;
 
+// A uniform 64-bit number as a uniform double in [0, 1), from its top 53 bits.
+double unit(std::uint64_t random) { return double(random >> 11) / double(1ULL << 53); }
+
 double along(double at_0, double at_1, int elo) { return at_0 * std::pow(at_1 / at_0, level(elo)); }
 
 }  // namespace
@@ -41,7 +44,7 @@ double StrengthLimit::slack() const { return along(SLACK_AT_0, SLACK_AT_1, elo_)
 
 int StrengthLimit::lines(std::uint64_t random) const {
   const double careful = std::clamp(double(elo_ - CAREFUL_FROM) / (CAREFUL_ALWAYS - CAREFUL_FROM), 0.0, 1.0);
-  return double(random >> 11) / double(1ULL << 53) < careful ? 1 : CANDIDATES;
+  return unit(random) < careful ? 1 : CANDIDATES;
 }
 
 std::size_t StrengthLimit::choose(const std::vector<RootLineResult>& lines, std::uint64_t random) const {
@@ -58,7 +61,7 @@ std::size_t StrengthLimit::choose(const std::vector<RootLineResult>& lines, std:
     weights.push_back(w);
     total += w;
   }
-  double x = double(random >> 11) / double(1ULL << 53) * total;
+  double x = unit(random) * total;
   for (std::size_t i = 0; i < weights.size(); ++i) {
     if (x < weights[i]) return i;
     x -= weights[i];
