@@ -44,6 +44,36 @@ class ParseFastchess(unittest.TestCase):
         self.assertIn("fixed games", sprt.verdict(r))
 
 
+class PartsOfOneMatch(unittest.TestCase):
+    # Pentanomials, bounds and the LLR that fastchess printed for them, from this project's SPRTs.
+    FASTCHESS = [([0, 14, 32, 10, 4], (0, 5), 0.09), ([6, 56, 140, 63, 5], (0, 10), 0.04),
+                 ([7, 45, 137, 39, 2], (0, 10), -1.10), ([0, 17, 45, 7, 1], (0, 5), -0.26),
+                 ([4, 0, 0, 0, 0], (0, 5), -0.08)]
+
+    def test_llr_as_fastchess(self):
+        for penta, bounds, llr in self.FASTCHESS:
+            self.assertAlmostEqual(sprt.pentanomial_llr(penta, *bounds), llr, delta=0.005, msg=str(penta))
+
+    def test_llr_grows_with_evidence(self):
+        self.assertGreater(sprt.pentanomial_llr([0, 50, 200, 150, 100], 0, 5), 2.94)
+        self.assertLess(sprt.pentanomial_llr([100, 150, 200, 50, 0], 0, 5), -2.94)
+
+    def test_parts_add_up(self):
+        def part(w, l, d, penta):
+            return sprt.Result(new="a", old="b", wins=w, losses=l, draws=d, penta=penta, elo_bounds=(0.0, 5.0))
+        r = sprt.combine([part(19, 15, 86, [0, 14, 32, 10, 4]), part(16, 11, 53, [1, 8, 16, 15, 0])])
+        self.assertEqual((r.wins, r.losses, r.draws, r.games), (35, 26, 139, 200))
+        self.assertEqual(r.penta, [1, 22, 48, 25, 4])
+        self.assertAlmostEqual(r.llr, sprt.pentanomial_llr([1, 22, 48, 25, 4], 0, 5))
+        self.assertEqual(r.bounds, (-2.94, 2.94))
+
+    def test_parts_of_other_matches_refused(self):
+        a = sprt.Result(new="a", old="b", penta=[1, 1, 1, 1, 1], elo_bounds=(0.0, 5.0))
+        b = sprt.Result(new="a", old="b", penta=[1, 1, 1, 1, 1], elo_bounds=(0.0, 10.0))
+        with self.assertRaises(ValueError):
+            sprt.combine([a, b])
+
+
 class Statistics(unittest.TestCase):
     def test_even_match_is_zero_elo(self):
         elo, err = sprt.elo_with_error(sprt.Result(penta=[10, 20, 40, 20, 10]))
