@@ -350,6 +350,15 @@ void toggle_piece(StateInfo& st, Piece pc, Square s) {
 
 }  // namespace
 
+Key Position::key_after(Move m) const {
+  const Square from = m.from(), to = m.to();
+  const Piece pc = board_[from];
+  Key k = key() ^ zobrist::white_to_move() ^ zobrist::piece_square(pc, from) ^ zobrist::piece_square(pc, to);
+  if (board_[to] != NO_PIECE) k ^= zobrist::piece_square(board_[to], to);
+  if (state().ep_square != NO_SQUARE) k ^= zobrist::en_passant_file(file_of(state().ep_square));
+  return k;
+}
+
 void Position::make_move(Move m) {
   StateInfo st = states_.back();
   st.rule50++;

@@ -72,6 +72,8 @@ void Searcher::make_move(int ply, Move m) {
   f.move = m;
   f.moved = pos_.moved_piece(m);
   f.cont = hist_->continuation_of(f.moved, m.to());
+  // The child probes the TT first thing: its bucket loads while the move is made.
+  tt_.prefetch(pos_.key_after(m));
   if (net_) accumulators_.push(pos_, m);
   pos_.make_move(m);
 }
@@ -88,6 +90,7 @@ void Searcher::make_null_move(int ply) {
   f.cont = hist_->continuation_of(NO_PIECE, A1);
   if (net_) accumulators_.push_null();
   pos_.make_null_move();
+  tt_.prefetch(pos_.key());
 }
 
 void Searcher::unmake_null_move() {

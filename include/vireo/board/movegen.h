@@ -22,7 +22,8 @@ struct ExtMove {
 // Enough for any legal position (the known maximum is 218).
 class MoveList {
  public:
-  void push(Move m) { moves_[size_++].move = m; }
+  MoveList() {}
+  void push(Move m) { moves_[size_++] = ExtMove{m}; }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   ExtMove* begin() { return moves_; }
@@ -36,7 +37,10 @@ class MoveList {
   }
 
  private:
-  ExtMove moves_[256];
+  // Left uninitialised: a list is made at every node and only its first size_ entries are read.
+  union {
+    ExtMove moves_[256];
+  };
   std::size_t size_ = 0;
 };
 

@@ -92,6 +92,11 @@ class Position {
   Piece moved_piece(Move m) const { return board_[m.from()]; }
   bool has_non_pawn_material(Color c) const { return pieces(c) & ~pieces(PAWN, KING); }
 
+  // The key after a normal move or capture, without playing it, to prefetch its TT bucket
+  // early; castling, en passant, promotions and changed castling or en-passant rights make it
+  // differ from the real one, which costs only a wasted prefetch.
+  Key key_after(Move m) const;
+
   // m must be legal in this position.
   void make_move(Move m);
   void unmake_move(Move m);

@@ -50,7 +50,7 @@ class MovePicker {
   std::size_t index_ = 0;
   int last_score_ = 0;
   bool last_is_capture_ = false;
-  std::array<bool, 256> is_capture_{};
+  std::array<bool, 256> is_capture_;  // set by score() for every move in the list
 };
 
 }  // namespace vireo
