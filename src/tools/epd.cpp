@@ -171,7 +171,10 @@ std::optional<std::string> parse_args(const std::vector<std::string>& args, EpdA
 
 std::string san_list(const Position& pos, const std::vector<Move>& moves) {
   std::string out;
-  for (Move m : moves) out += (out.empty() ? "" : " ") + to_san(pos, m);
+  for (Move m : moves) {
+    if (!out.empty()) out += ' ';
+    out += to_san(pos, m);
+  }
   return out;
 }
 
