@@ -4,7 +4,11 @@
 import importlib.machinery
 import importlib.util
 import math
+import signal
+import subprocess
 import sys
+import tempfile
+import time
 import unittest
 from pathlib import Path
 
@@ -135,6 +139,40 @@ class MatchArguments(unittest.TestCase):
         self.assertEqual(fixed[fixed.index("-rounds") + 1], "5")
         self.assertNotIn("-sprt", fixed)
         self.assertIn("-sprt", sprt.match_args("fastchess", self.args(games=0)))
+
+
+class Interrupted(unittest.TestCase):
+    """A time-boxed run (`timeout -s INT bench/sprt ...`) still prints what was played."""
+    RUNNER = """#!/usr/bin/env python3
+import signal, sys, time
+sys.stdout.write(open(sys.argv[0] + ".log").read())
+sys.stdout.flush()
+signal.signal(signal.SIGINT, lambda *_: (print("runner: stopped by SIGINT"), sys.exit(0)))
+time.sleep(60)
+"""
+
+    def test_interrupt_stops_runner_and_summarises(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            d = Path(tmp)
+            runner = d / "fastchess"
+            runner.write_text(self.RUNNER)
+            runner.chmod(0o755)
+            (d / "fastchess.log").write_text(RECORDED)
+            log = d / "match.log"
+            proc = subprocess.Popen([sys.executable, str(ROOT / "bench" / "sprt"), sys.executable, sys.executable,
+                                     "--runner-path", str(runner), "--log", str(log), "--pgn", str(d / "m.pgn"),
+                                     "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and not (log.is_file() and "Results of" in log.read_text()):
+                time.sleep(0.05)
+            started = time.monotonic()
+            proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=40)
+            self.assertLess(time.monotonic() - started, 15, "the runner was not stopped")
+            self.assertEqual(proc.returncode, 130, err)
+            self.assertIn("runner: stopped by SIGINT", log.read_text())
+            self.assertIn("+0 -8 =0", out)
+            self.assertIn("inconclusive", out)
 
 
 if __name__ == "__main__":
