@@ -142,22 +142,33 @@ class MatchArguments(unittest.TestCase):
 
 
 class Interrupted(unittest.TestCase):
-    """A time-boxed run (`timeout -s INT bench/sprt ...`) still prints what was played."""
+    """A time-boxed run (`timeout -s INT bench/sprt ...`) still prints what was played: from the
+    PGN when there is one (fastchess prints no last report when interrupted), else the log's
+    last report."""
     RUNNER = """#!/usr/bin/env python3
 import signal, sys, time
 sys.stdout.write(open(sys.argv[0] + ".log").read())
+pgn = sys.argv[sys.argv.index("-pgnout") + 1].split("=", 1)[1]
+games = open(sys.argv[0] + ".pgn").read()
+if games:
+    open(pgn, "w").write(games)
 sys.stdout.flush()
 signal.signal(signal.SIGINT, lambda *_: (print("runner: stopped by SIGINT"), sys.exit(0)))
 time.sleep(60)
 """
+    # Two pairs: new wins both games of round 1, round 2 is drawn twice.
+    PGN = "".join(f'[Round "{r}"]\n[White "{w}"]\n[Black "{b}"]\n[Result "{res}"]\n\n1. e4 *\n\n'
+                  for r, w, b, res in [(1, "new", "old", "1-0"), (1, "old", "new", "0-1"),
+                                       (2, "new", "old", "1/2-1/2"), (2, "old", "new", "1/2-1/2")])
 
-    def test_interrupt_stops_runner_and_summarises(self):
+    def interrupt(self, pgn):
         with tempfile.TemporaryDirectory() as tmp:
             d = Path(tmp)
             runner = d / "fastchess"
             runner.write_text(self.RUNNER)
             runner.chmod(0o755)
             (d / "fastchess.log").write_text(RECORDED)
+            (d / "fastchess.pgn").write_text(pgn)
             log = d / "match.log"
             proc = subprocess.Popen([sys.executable, str(ROOT / "bench" / "sprt"), sys.executable, sys.executable,
                                      "--runner-path", str(runner), "--log", str(log), "--pgn", str(d / "m.pgn"),
@@ -171,9 +182,19 @@ time.sleep(60)
             self.assertLess(time.monotonic() - started, 15, "the runner was not stopped")
             self.assertEqual(proc.returncode, 130, err)
             self.assertIn("runner: stopped by SIGINT", log.read_text())
-            self.assertIn("+0 -8 =0", out)
-            self.assertIn("inconclusive", out)
+            return out
 
+    def test_summary_from_the_pgn(self):
+        out = self.interrupt(self.PGN)
+        self.assertIn("+2 -0 =2, Ptnml [0, 0, 1, 0, 1]", out)
+        llr = sprt.pentanomial_llr([0, 0, 1, 0, 1], 0, 5)
+        self.assertIn(f"LLR {llr:.2f} (-2.94, 2.94)", out)
+        self.assertIn("inconclusive", out)
+
+    def test_summary_from_the_log_without_a_pgn(self):
+        out = self.interrupt("")
+        self.assertIn("+0 -8 =0", out)
+        self.assertIn("inconclusive", out)
 
 if __name__ == "__main__":
     sys.exit(0 if unittest.main(exit=False).result.wasSuccessful() else 1)
