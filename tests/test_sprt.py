@@ -196,5 +196,6 @@ time.sleep(60)
         self.assertIn("+0 -8 =0", out)
         self.assertIn("inconclusive", out)
 
+
 if __name__ == "__main__":
     sys.exit(0 if unittest.main(exit=False).result.wasSuccessful() else 1)
