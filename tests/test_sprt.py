@@ -161,7 +161,7 @@ time.sleep(60)
                   for r, w, b, res in [(1, "new", "old", "1-0"), (1, "old", "new", "0-1"),
                                        (2, "new", "old", "1/2-1/2"), (2, "old", "new", "1/2-1/2")])
 
-    def interrupt(self, pgn):
+    def interrupt(self, pgn, sig=signal.SIGINT, background=False):
         with tempfile.TemporaryDirectory() as tmp:
             d = Path(tmp)
             runner = d / "fastchess"
@@ -172,15 +172,21 @@ time.sleep(60)
             log = d / "match.log"
             proc = subprocess.Popen([sys.executable, str(ROOT / "bench" / "sprt"), sys.executable, sys.executable,
                                      "--runner-path", str(runner), "--log", str(log), "--pgn", str(d / "m.pgn"),
-                                     "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                     "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                    # as a shell starts `bench/sprt ... &`: SIGINT ignored
+                                    preexec_fn=(lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+                                    if background else None)
             deadline = time.monotonic() + 30
             while time.monotonic() < deadline and not (log.is_file() and "Results of" in log.read_text()):
                 time.sleep(0.05)
             started = time.monotonic()
-            proc.send_signal(signal.SIGINT)
-            out, err = proc.communicate(timeout=40)
+            proc.send_signal(sig)
+            try:
+                out, err = proc.communicate(timeout=40)
+            finally:
+                proc.kill()
             self.assertLess(time.monotonic() - started, 15, "the runner was not stopped")
-            self.assertEqual(proc.returncode, 130, err)
+            self.assertEqual(proc.returncode, 128 + sig, err)
             self.assertIn("runner: stopped by SIGINT", log.read_text())
             return out
 
@@ -190,6 +196,14 @@ time.sleep(60)
         llr = sprt.pentanomial_llr([0, 0, 1, 0, 1], 0, 5)
         self.assertIn(f"LLR {llr:.2f} (-2.94, 2.94)", out)
         self.assertIn("inconclusive", out)
+
+    def test_a_background_run_is_still_interrupted(self):
+        out = self.interrupt(self.PGN, background=True)
+        self.assertIn("+2 -0 =2, Ptnml [0, 0, 1, 0, 1]", out)
+
+    def test_sigterm_stops_the_runner_and_summarises(self):
+        out = self.interrupt(self.PGN, sig=signal.SIGTERM)
+        self.assertIn("+2 -0 =2, Ptnml [0, 0, 1, 0, 1]", out)
 
     def test_summary_from_the_log_without_a_pgn(self):
         out = self.interrupt("")
