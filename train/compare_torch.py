@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Times one epoch of the same training in PyTorch, to compare with vireo-train.
 
-The network, loss and optimiser are vireo-train's: (768 -> 256) x 2 -> 1 with SCReLU, a
+The network, loss and optimiser are vireo-train's: (768 -> hidden) x 2 -> 1 with SCReLU, a
 sparse feature transformer (EmbeddingBag, sum), sigmoid MSE against the blended target, Adam.
 This script only measures speed (positions per second); it writes no network.
 
@@ -18,7 +18,7 @@ import torch
 
 RECORD = np.dtype([("occ", "<u8"), ("pieces", "u1", 16), ("score", "<i2"), ("result", "u1"), ("stm", "u1"),
                    ("rule50", "u1"), ("reserved", "u1"), ("ply", "<u2")])
-INPUTS, HIDDEN, PAD = 768, 256, 768
+INPUTS, PAD = 768, 768
 
 
 def features(rec):
@@ -43,11 +43,11 @@ def features(rec):
 
 
 class Net(torch.nn.Module):
-    def __init__(self):
+    def __init__(self, hidden):
         super().__init__()
-        self.ft = torch.nn.EmbeddingBag(INPUTS + 1, HIDDEN, mode="sum", padding_idx=PAD)
-        self.ft_bias = torch.nn.Parameter(torch.zeros(HIDDEN))
-        self.out = torch.nn.Linear(2 * HIDDEN, 1)
+        self.ft = torch.nn.EmbeddingBag(INPUTS + 1, hidden, mode="sum", padding_idx=PAD)
+        self.ft_bias = torch.nn.Parameter(torch.zeros(hidden))
+        self.out = torch.nn.Linear(2 * hidden, 1)
 
     def forward(self, us, them):
         a = torch.clamp(self.ft(us) + self.ft_bias, 0, 1) ** 2
@@ -61,6 +61,7 @@ def main():
     p.add_argument("--positions", type=int, default=1_000_000)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--batch", type=int, default=16384)
+    p.add_argument("--hidden", type=int, default=256, help="as vireo-train's build (VIREO_NNUE_HIDDEN)")
     a = p.parse_args()
     torch.set_num_threads(a.threads)
     rec = np.fromfile(a.data, dtype=RECORD, count=a.positions)
@@ -69,7 +70,7 @@ def main():
     score = torch.from_numpy(rec["score"] * stm_sign).float()
     result = torch.from_numpy(np.where(rec["stm"] == 0, rec["result"], 2 - rec["result"]) / 2.0).float()
     target = 0.5 * torch.sigmoid(score / 400) + 0.5 * result
-    net = Net()
+    net = Net(a.hidden)
     opt = torch.optim.Adam(net.parameters(), lr=1e-3)
     start = time.time()
     perm = torch.randperm(len(rec))

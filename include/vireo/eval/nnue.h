@@ -41,7 +41,15 @@
 namespace vireo::nnue {
 
 constexpr int INPUTS = 768;
-constexpr int HIDDEN = 256;
+// The accumulator's width is fixed at build time (CMake's VIREO_NNUE_HIDDEN), so every loop over
+// it has a constant trip count; a network file of another width is refused with a message.
+#ifndef VIREO_NNUE_HIDDEN
+#define VIREO_NNUE_HIDDEN 256
+#endif
+constexpr int HIDDEN = VIREO_NNUE_HIDDEN;
+// Whole SIMD blocks only; and screlu_dot's 32-bit lanes each sum HIDDEN / 16 products of at
+// most QA * QA * 128, which must stay below 2^31.
+static_assert(HIDDEN % 32 == 0 && HIDDEN <= 4096, "VIREO_NNUE_HIDDEN: a multiple of 32, at most 4096");
 constexpr int QA = 255;
 constexpr int QB = 256;
 constexpr int SIGMOID_SCALE = 400;
