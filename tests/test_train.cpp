@@ -34,6 +34,14 @@ Params random_params(std::uint64_t seed) {
   return p;
 }
 
+// What `--init` reads: the network as its file holds it.
+nnue::NetworkFile file_of(const nnue::Network& net) {
+  const auto bytes = nnue::serialize(net);
+  nnue::NetworkFile file;
+  REQUIRE_FALSE(nnue::parse(bytes.data(), bytes.size(), file).has_value());
+  return file;
+}
+
 float loss_of(const Params& p, const Sample& s) {
   const float e = 1.0f / (1.0f + std::exp(-predict(p, s))) - s.target;
   return e * e;
@@ -185,7 +193,8 @@ TEST_CASE("the engine's integer inference is the float network on the rounded we
 TEST_CASE("a quantised network dequantises to the weights it was made from", "[train]") {
   const nnue::Network net = quantise(random_params(11), BUCKETS);
   Params p;
-  REQUIRE(dequantise(net, BUCKETS, p).empty());
+  std::mt19937_64 rng(1);
+  REQUIRE(dequantise(file_of(net), BUCKETS, rng, p).empty());
   const nnue::Network again = quantise(p, BUCKETS);
   CHECK(again.feature_weights == net.feature_weights);
   CHECK(again.feature_bias == net.feature_bias);
@@ -193,13 +202,14 @@ TEST_CASE("a quantised network dequantises to the weights it was made from", "[t
   CHECK(again.output_bias == net.output_bias);
 
   // A different bucket count, other than from a single layer, cannot be mapped.
-  CHECK_FALSE(dequantise(net, 4, p).empty());
+  CHECK_FALSE(dequantise(file_of(net), 4, rng, p).empty());
 }
 
 TEST_CASE("a one-layer network starts every output bucket alike", "[train]") {
   const nnue::Network one = quantise(random_params(13), 1);
   Params p;
-  REQUIRE(dequantise(one, BUCKETS, p).empty());
+  std::mt19937_64 rng(1);
+  REQUIRE(dequantise(file_of(one), BUCKETS, rng, p).empty());
   const nnue::Network spread = quantise(p, BUCKETS);
   for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "8/5pk1/8/3R4/8/2K5/6P1/8 b - - 0 1",
                           "8/8/4k3/8/8/3K4/8/8 w - - 0 1"}) {
@@ -207,4 +217,62 @@ TEST_CASE("a one-layer network starts every output bucket alike", "[train]") {
     REQUIRE_FALSE(pos.set_fen(fen).has_value());
     CHECK(nnue::evaluate(spread, pos) == nnue::evaluate(one, pos));
   }
+}
+
+// The network as a file of width `h`: the first h neurons of `net`, whose others play no part
+// when their output weights are zero.
+nnue::NetworkFile narrowed(const nnue::Network& net, int h) {
+  nnue::NetworkFile f = file_of(net);
+  const auto H = std::size_t(nnue::HIDDEN), n = std::size_t(h);
+  f.hidden = h;
+  std::vector<std::int16_t> w1, b1(f.feature_bias.begin(), f.feature_bias.begin() + h), w2;
+  for (std::size_t i = 0; i < std::size_t(nnue::INPUTS); ++i)
+    w1.insert(w1.end(), f.feature_weights.begin() + std::ptrdiff_t(i * H), f.feature_weights.begin() + std::ptrdiff_t(i * H + n));
+  for (std::size_t half = 0; half < std::size_t(2 * net.output_buckets); ++half)
+    w2.insert(w2.end(), f.output_weights.begin() + std::ptrdiff_t(half * H), f.output_weights.begin() + std::ptrdiff_t(half * H + n));
+  f.feature_weights = std::move(w1);
+  f.feature_bias = std::move(b1);
+  f.output_weights = std::move(w2);
+  return f;
+}
+
+TEST_CASE("a narrower network is widened into one that evaluates alike", "[train]") {
+  constexpr int NARROW = nnue::HIDDEN / 2;
+  nnue::Network net = quantise(random_params(17), BUCKETS);
+  // The reference: the same network with its upper neurons silenced.
+  for (int b = 0; b < BUCKETS; ++b)
+    for (int side = 0; side < 2; ++side)
+      for (int j = NARROW; j < nnue::HIDDEN; ++j) net.output_weights[std::size_t((b * 2 + side) * nnue::HIDDEN + j)] = 0;
+  const nnue::NetworkFile narrow = narrowed(net, NARROW);
+  // A narrow file round-trips through its own parser; the engine, of another width, refuses it.
+  const auto bytes = nnue::serialize(narrow);
+  nnue::NetworkFile again;
+  REQUIRE_FALSE(nnue::parse(bytes.data(), bytes.size(), again).has_value());
+  CHECK(again.hidden == NARROW);
+  CHECK(again.output_weights == narrow.output_weights);
+  nnue::Network engine;
+  const auto refused = nnue::parse(bytes.data(), bytes.size(), engine);
+  REQUIRE(refused);
+  CHECK_THAT(*refused, Catch::Contains("this build plays"));
+
+  Params p;
+  std::mt19937_64 rng(5);
+  REQUIRE(dequantise(narrow, BUCKETS, rng, p).empty());
+  const nnue::Network widened = quantise(p, BUCKETS);
+  // The new neurons are live (random feature weights) but silent (zero output weights).
+  CHECK(widened.feature_weights[std::size_t(NARROW)] != 0);
+  for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "8/5pk1/8/3R4/8/2K5/6P1/8 b - - 0 1",
+                          "r3k2r/pp1n1ppp/2p1pn2/q7/3P4/2N1PN2/PP3PPP/R2QKB1R w KQkq - 2 10"}) {
+    Position pos;
+    REQUIRE_FALSE(pos.set_fen(fen).has_value());
+    CHECK(nnue::evaluate(widened, pos) == nnue::evaluate(net, pos));
+  }
+}
+
+TEST_CASE("a wider network than the trainer's is refused", "[train]") {
+  nnue::NetworkFile wide = file_of(quantise(random_params(19), BUCKETS));
+  wide.hidden = 2 * nnue::HIDDEN;
+  Params p;
+  std::mt19937_64 rng(1);
+  CHECK_THAT(dequantise(wide, BUCKETS, rng, p), Catch::Contains("VIREO_NNUE_HIDDEN"));
 }

@@ -143,16 +143,27 @@ nnue::Network quantise(const Params& p, int output_buckets) {
   return net;
 }
 
-std::string dequantise(const nnue::Network& net, int output_buckets, Params& out) {
+std::string dequantise(const nnue::NetworkFile& net, int output_buckets, std::mt19937_64& rng, Params& out) {
   if (net.output_buckets != 1 && net.output_buckets != output_buckets)
     return fmt::format("the network has {} output buckets, the training {}", net.output_buckets, output_buckets);
-  std::fill(out.v.begin(), out.v.end(), 0.0f);
-  for (std::size_t i = 0; i < Params::B1; ++i) out.v[Params::W1 + i] = float(net.feature_weights[i]) / nnue::QA;
-  for (int j = 0; j < HIDDEN; ++j) out.v[Params::B1 + std::size_t(j)] = float(net.feature_bias[std::size_t(j)]) / nnue::QA;
+  if (net.hidden > HIDDEN)
+    return fmt::format("the network is {} wide, this trainer {} (build it with -DVIREO_NNUE_HIDDEN)", net.hidden, HIDDEN);
+  // A narrower network is widened: its neurons are kept, the new ones start random but with zero
+  // output weights, so the widened network plays exactly as the narrow one and training takes
+  // over from there rather than from scratch.
+  if (net.hidden < HIDDEN) out.init(rng);
+  else std::fill(out.v.begin(), out.v.end(), 0.0f);
+  const auto h = std::size_t(net.hidden);
+  for (std::size_t f = 0; f < std::size_t(nnue::INPUTS); ++f)
+    for (std::size_t j = 0; j < h; ++j) out.w1(int(f))[j] = float(net.feature_weights[f * h + j]) / nnue::QA;
+  for (std::size_t j = 0; j < h; ++j) out.v[Params::B1 + j] = float(net.feature_bias[j]) / nnue::QA;
   for (int b = 0; b < output_buckets; ++b) {
     const std::size_t from = net.output_buckets == 1 ? 0 : std::size_t(b);
-    for (std::size_t j = 0; j < 2 * HIDDEN; ++j)
-      out.v[Params::W2 + std::size_t(b) * 2 * HIDDEN + j] = float(net.output_weights[from * 2 * HIDDEN + j]) / nnue::QB;
+    float* layer = out.v.data() + Params::W2 + std::size_t(b) * 2 * HIDDEN;
+    std::fill(layer, layer + 2 * HIDDEN, 0.0f);
+    for (std::size_t side = 0; side < 2; ++side)
+      for (std::size_t j = 0; j < h; ++j)
+        layer[side * HIDDEN + j] = float(net.output_weights[(from * 2 + side) * h + j]) / nnue::QB;
     out.v[Params::B2 + std::size_t(b)] = float(net.output_bias[from]) / (float(nnue::QA) * nnue::QB);
   }
   return "";
@@ -289,9 +300,10 @@ std::string Trainer::init_params() {
     params_.init(rng_);
     return "";
   }
-  nnue::Network net;
+  nnue::NetworkFile net;
   if (auto error = nnue::load_file(cfg_.init, net)) return *error;
-  if (std::string error = dequantise(net, cfg_.output_buckets, params_); !error.empty()) return cfg_.init + ": " + error;
+  if (std::string error = dequantise(net, cfg_.output_buckets, rng_, params_); !error.empty())
+    return cfg_.init + ": " + error;
   std::fprintf(stderr, "train: starting from %s, validation loss %.6f\n", cfg_.init.c_str(), validation_loss());
   return "";
 }

@@ -69,8 +69,10 @@ float forward_backward(const Params& p, const Sample& s, Params& grad);
 nnue::Network quantise(const Params& p, int output_buckets);
 // The float network a quantised one stands for, with `output_buckets` output layers: a net with
 // one layer gives every bucket a copy of it (each then learns its own material phase); any
-// other count must match. Returns an error message or empty.
-std::string dequantise(const nnue::Network& net, int output_buckets, Params& out);
+// other count must match. A narrower network is widened to this build's HIDDEN (new neurons
+// random, `rng`, with zero output weights: the same evaluation); a wider one is refused.
+// Returns an error message or empty.
+std::string dequantise(const nnue::NetworkFile& net, int output_buckets, std::mt19937_64& rng, Params& out);
 
 class Trainer {
  public:

@@ -47,9 +47,10 @@ constexpr int INPUTS = 768;
 #define VIREO_NNUE_HIDDEN 256
 #endif
 constexpr int HIDDEN = VIREO_NNUE_HIDDEN;
-// Whole SIMD blocks only; and screlu_dot's 32-bit lanes each sum HIDDEN / 16 products of at
-// most QA * QA * 128, which must stay below 2^31.
-static_assert(HIDDEN % 32 == 0 && HIDDEN <= 4096, "VIREO_NNUE_HIDDEN: a multiple of 32, at most 4096");
+// Widths a build or a file may have: whole SIMD blocks; and screlu_dot's 32-bit lanes each sum
+// HIDDEN / 16 products of at most QA * QA * 128, which must stay below 2^31.
+constexpr int MAX_HIDDEN = 4096;
+static_assert(HIDDEN % 32 == 0 && HIDDEN <= MAX_HIDDEN, "VIREO_NNUE_HIDDEN: a multiple of 32, at most 4096");
 constexpr int QA = 255;
 constexpr int QB = 256;
 constexpr int SIGMOID_SCALE = 400;
@@ -76,11 +77,25 @@ struct Network {
   std::int32_t cp_scale = SIGMOID_SCALE;  // centipawns per unit of the float output
 };
 
+// A network file's contents at the width it was trained, which may differ from this build's:
+// the trainer widens a narrower network into its own (the engine plays only `Network`).
+struct NetworkFile {
+  int hidden = HIDDEN;
+  int output_buckets = 1;
+  std::int32_t cp_scale = SIGMOID_SCALE;
+  std::vector<std::int16_t> feature_weights;  // [input][hidden]
+  std::vector<std::int16_t> feature_bias;     // [hidden]
+  std::vector<std::int16_t> output_weights;   // [bucket][2 * hidden]
+  std::vector<std::int32_t> output_bias;      // [bucket]
+};
 // Parses a network file's bytes; on error returns a message naming what is wrong.
 std::optional<std::string> parse(const std::uint8_t* data, std::size_t size, Network& out);
+std::optional<std::string> parse(const std::uint8_t* data, std::size_t size, NetworkFile& out);
 // Reads and parses a file; on error returns the message and leaves `out` alone.
 std::optional<std::string> load_file(const std::string& path, Network& out);
+std::optional<std::string> load_file(const std::string& path, NetworkFile& out);
 // Serialises a network in the file format above (the trainer's export, and the tests').
+std::vector<std::uint8_t> serialize(const NetworkFile& net);
 std::vector<std::uint8_t> serialize(const Network& net);
 // The network built into the executable.
 std::shared_ptr<const Network> embedded_network();
