@@ -139,8 +139,10 @@ std::optional<std::string> parse_file(const std::uint8_t* data, std::size_t size
                   std::vector<std::int32_t>(buckets)};
   for (auto& w : net.feature_weights) w = read_le<std::int16_t>(p);
   for (auto& b : net.feature_bias) b = read_le<std::int16_t>(p);
-  for (auto& w : net.output_weights)
-    if (std::abs(w = read_le<std::int16_t>(p)) > MAX_OUTPUT_WEIGHT) return fmt::format("output weight {} out of range", w);
+  for (auto& w : net.output_weights) {
+    w = read_le<std::int16_t>(p);
+    if (std::abs(w) > MAX_OUTPUT_WEIGHT) return fmt::format("output weight {} out of range", w);
+  }
   for (auto& b : net.output_bias) b = read_le<std::int32_t>(p);
   out = std::move(net);
   return std::nullopt;
