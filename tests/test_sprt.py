@@ -78,6 +78,26 @@ class PartsOfOneMatch(unittest.TestCase):
             sprt.combine([a, b])
 
 
+class PartsFromPgn(unittest.TestCase):
+    """An interrupted part's log stops at its last report; its PGN holds every game."""
+    def test_a_log_and_a_pgn_add_up(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            log, pgn = Path(tmp) / "part1.log", Path(tmp) / "part2.pgn"
+            log.write_text(RECORDED)
+            pgn.write_text(Interrupted.PGN.replace('"new"', '"nnue"').replace('"old"', '"hce"'))
+            out = subprocess.run([sys.executable, str(ROOT / "bench" / "sprt"), "--parse", str(log), str(pgn),
+                                  "--new-name", "nnue", "--elo0", "0", "--elo1", "5"],
+                                 capture_output=True, text=True, timeout=60)
+            self.assertEqual(out.returncode, 0, out.stderr)
+            self.assertIn("+2 -8 =2, Ptnml [4, 0, 1, 0, 1]", out.stdout)
+            llr = sprt.pentanomial_llr([4, 0, 1, 0, 1], 0, 5)
+            self.assertIn(f"LLR {llr:.2f}", out.stdout)
+            # Other bounds than the log's: not one SPRT.
+            other = subprocess.run([sys.executable, str(ROOT / "bench" / "sprt"), "--parse", str(log), str(pgn),
+                                    "--new-name", "nnue", "--elo1", "10"], capture_output=True, text=True, timeout=60)
+            self.assertNotEqual(other.returncode, 0)
+
+
 class Statistics(unittest.TestCase):
     def test_even_match_is_zero_elo(self):
         elo, err = sprt.elo_with_error(sprt.Result(penta=[10, 20, 40, 20, 10]))
