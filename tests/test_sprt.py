@@ -97,6 +97,17 @@ class PartsFromPgn(unittest.TestCase):
                                     "--new-name", "nnue", "--elo1", "10"], capture_output=True, text=True, timeout=60)
             self.assertNotEqual(other.returncode, 0)
 
+    def test_a_pgn_alone(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            pgn = Path(tmp) / "part.pgn"
+            pgn.write_text(Interrupted.PGN.replace('"new"', '"nnue"').replace('"old"', '"hce"'))
+            out = subprocess.run([sys.executable, str(ROOT / "bench" / "sprt"), "--parse", str(pgn),
+                                  "--new-name", "nnue", "--elo0", "0", "--elo1", "5"],
+                                 capture_output=True, text=True, timeout=60)
+            self.assertEqual(out.returncode, 0, out.stderr)
+            self.assertIn("nnue vs hce", out.stdout)
+            self.assertIn("1 part", out.stdout)
+
 
 class Statistics(unittest.TestCase):
     def test_even_match_is_zero_elo(self):
