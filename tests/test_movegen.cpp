@@ -117,3 +117,36 @@ TEST_CASE("parse_uci_move rejects illegal and garbled text", "[movegen]") {
   CHECK(parse_uci_move(pos, "").is_none());
   CHECK(parse_uci_move(pos, "e2e4").from() == E2);
 }
+
+// Every plain from-to word in every position of the random walks and one move beyond each,
+// checks, pins and double checks among them: is_legal agrees with the generator's list.
+TEST_CASE("is_legal accepts exactly the generated moves", "[movegen]") {
+  auto agree = [](const Position& pos) {
+    const MoveList legal = legal_moves(pos);
+    int accepted = 0;
+    for (int from = 0; from < 64; ++from)
+      for (int to = 0; to < 64; ++to) {
+        const Move m{Square(from), Square(to)};
+        const bool ok = is_legal(pos, m);
+        if (ok != legal.contains(m)) FAIL(pos.fen() << " " << m.to_uci() << " is_legal " << ok);
+        accepted += ok;
+      }
+    for (const ExtMove& e : legal) CHECK(is_legal(pos, e.move));
+    return accepted;
+  };
+  int accepted = 0;
+  for (const auto& c : test::load_perft_suite("random-walks.epd")) {
+    Position pos = from_fen(c.fen);
+    accepted += agree(pos);
+    for (const ExtMove& e : legal_moves(pos)) {
+      pos.make_move(e.move);
+      accepted += agree(pos);
+      pos.unmake_move(e.move);
+    }
+  }
+  CHECK(accepted > 100000);  // the walks reach real positions, not only empty lists
+  Position start;
+  CHECK_FALSE(is_legal(start, Move::none()));
+  CHECK_FALSE(is_legal(start, Move(E2, E4, Move::PROMOTION, QUEEN)));
+  CHECK_FALSE(is_legal(start, Move::from_raw(Move(G1, F3).raw() | 1 << 12)));  // stray promotion bits
+}

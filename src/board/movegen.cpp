@@ -164,6 +164,39 @@ template void generate<GenType::ALL>(const Position&, MoveList&);
 template void generate<GenType::NOISY>(const Position&, MoveList&);
 template void generate<GenType::QUIET>(const Position&, MoveList&);
 
+namespace {
+
+// A plain move (not castling, en passant or a promotion) that the piece on its square can
+// make on this board, legal or not.
+bool plain_move_possible(const Position& pos, Move m) {
+  const Color us = pos.side_to_move();
+  const Square from = m.from(), to = m.to();
+  const Piece p = pos.piece_on(from);
+  if (m != Move(from, to) || p == NO_PIECE || color_of(p) != us || (pos.pieces(us) & square_bb(to))) return false;
+  if (type_of(p) != PAWN) return attacks::piece(type_of(p), from, pos.pieces()) & square_bb(to);
+  if (relative_rank(us, to) == 7) return false;  // only a promotion reaches the last rank
+  const Square push = Square(from + pawn_push(us));
+  if (attacks::pawn(us, from) & square_bb(to)) return !pos.empty(to);  // an enemy: our own were ruled out
+  return pos.empty(push) &&
+         (to == push || (relative_rank(us, from) == 1 && to == Square(push + pawn_push(us)) && pos.empty(to)));
+}
+
+}  // namespace
+
+bool is_legal(const Position& pos, Move m) {
+  // Castling, en passant and promotions are rare in the TT: the list settles them.
+  if (m.kind() != Move::NORMAL) return m && legal_moves(pos).contains(m);
+  if (!plain_move_possible(pos, m)) return false;
+  const Color us = pos.side_to_move();
+  const Square from = m.from(), to = m.to(), ksq = pos.king_square(us);
+  if (from == ksq) return !pos.attacked_by(~us, to, pos.pieces() ^ square_bb(from));
+  const Bitboard checkers = pos.checkers();
+  // A single check is answered by taking the checker or stepping between; a double one not at all.
+  if (checkers && (more_than_one(checkers) || !(attacks::between(ksq, lsb(checkers)) & square_bb(to)))) return false;
+  // A pinned piece stays on the line through its king.
+  return !(pos.blockers() & square_bb(from)) || (attacks::line(ksq, from) & square_bb(to));
+}
+
 std::string move_to_uci(const Position& pos, Move m, bool chess960) {
   if (!chess960 || m.kind() != Move::CASTLING) return m.to_uci();
   return square_to_string(m.from()) + square_to_string(pos.castling_rook(m));

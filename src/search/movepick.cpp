@@ -5,9 +5,22 @@
 namespace vireo {
 
 MovePicker::MovePicker(const Position& pos, Move tt_move, const Histories& hist, const ContinuationTables& cont,
-                       const Killers& killers, Move countermove) {
-  generate<GenType::ALL>(pos, list_);
-  score(pos, tt_move, hist, cont, &killers, countermove);
+                       const Killers& killers, Move countermove)
+    : pos_(&pos), hist_(&hist), cont_(cont), killers_(killers), counter_(countermove), tt_move_(tt_move),
+      tt_stage_(true) {}
+
+// The TT move, when it was handed out, takes the first slot, where ordering would have put it.
+void MovePicker::generate_rest() {
+  generate<GenType::ALL>(*pos_, list_);
+  score(*pos_, tt_move_, *hist_, cont_, &killers_, counter_);
+  if (!tt_move_) return;
+  for (std::size_t i = 0; i < list_.size(); ++i)
+    if (list_[i].move == tt_move_) {
+      std::swap(list_[0], list_[i]);
+      std::swap(is_capture_[0], is_capture_[i]);
+      index_ = 1;
+      return;
+    }
 }
 
 MovePicker::MovePicker(const Position& pos, Move tt_move, const Histories& hist, const ContinuationTables& cont) {
@@ -47,6 +60,19 @@ void MovePicker::score(const Position& pos, Move tt_move, const Histories& hist,
 }
 
 Move MovePicker::next() {
+  if (tt_stage_) {
+    tt_stage_ = false;
+    if (tt_move_ && is_legal(*pos_, tt_move_)) {
+      last_score_ = TT_SCORE;
+      last_is_capture_ = pos_->is_capture(tt_move_);
+      return tt_move_;
+    }
+    tt_move_ = Move::none();  // not a move here: nothing to skip in the list
+  }
+  if (pos_) {
+    generate_rest();
+    pos_ = nullptr;
+  }
   if (index_ == list_.size()) return Move::none();
   // Selection sort, one step at a time: most nodes cut off after a few moves.
   std::size_t best = index_;

@@ -53,6 +53,10 @@ inline MoveList legal_moves(const Position& pos) {
   return list;
 }
 
+// Whether `m`, any 16-bit word (a TT move may come from another position), is one of the
+// moves legal_moves lists, decided without generating them for the common plain moves.
+bool is_legal(const Position& pos, Move m);
+
 // A move's UCI text. Castling is the king's two-step (e1g1) in standard chess and, with
 // UCI_Chess960, the king taking its own rook (e1h1): the only spelling that stays unambiguous
 // when the king starts next to or on its destination. `pos` may also be an earlier position

@@ -1,6 +1,8 @@
-// Move ordering. The picker scores every legal move once and hands them out best first:
-// TT move, winning captures (victim value and capture history, SEE >= 0), killers,
-// countermove, quiets by butterfly and continuation history, losing captures last.
+// Move ordering. The picker hands out the TT move first, before any move is generated (it
+// often cuts the node off, and generating and scoring the rest would be wasted); then it
+// scores every other legal move once and hands them out best first: winning captures (victim
+// value and capture history, SEE >= 0), killers, countermove, quiets by butterfly and
+// continuation history, losing captures last.
 #pragma once
 
 #include <array>
@@ -23,7 +25,7 @@ struct Killers {
 
 class MovePicker {
  public:
-  // Main search: all legal moves.
+  // Main search: all legal moves. `pos` and `hist` must outlive the picker; the rest is copied.
   MovePicker(const Position& pos, Move tt_move, const Histories& hist, const ContinuationTables& cont,
              const Killers& killers, Move countermove);
   // Quiescence: captures and queen promotions, or every evasion when in check.
@@ -33,7 +35,6 @@ class MovePicker {
   Move next();
   // Whether the move last returned is a losing capture (ordered after the quiets).
   bool is_bad_capture() const { return last_score_ < BAD_CAPTURE_LIMIT && last_is_capture_; }
-  std::size_t size() const { return list_.size(); }
 
  private:
   static constexpr int TT_SCORE = 1 << 30;
@@ -45,6 +46,15 @@ class MovePicker {
 
   void score(const Position& pos, Move tt_move, const Histories& hist, const ContinuationTables& cont,
              const Killers* killers, Move counter);
+  void generate_rest();
+
+  // Set only while the main search's TT move is still to come or the rest ungenerated.
+  const Position* pos_ = nullptr;
+  const Histories* hist_ = nullptr;
+  ContinuationTables cont_{};
+  Killers killers_;
+  Move counter_, tt_move_;
+  bool tt_stage_ = false;
 
   MoveList list_;
   std::size_t index_ = 0;
