@@ -1,9 +1,13 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "test_util.h"
+#include "vireo/board/cuckoo.h"
 #include "vireo/board/movegen.h"
+#include "vireo/board/zobrist.h"
 
 using namespace vireo;
 
@@ -269,6 +273,35 @@ TEST_CASE("repetition and fifty-move draws", "[position]") {
   CHECK_FALSE(fifty.is_draw(0));
   play(fifty, {"a1a2"});
   CHECK(fifty.is_draw(0));
+}
+
+TEST_CASE("the cuckoo table holds every reversible move once", "[position]") {
+  CHECK(cuckoo::size() == 3668);
+  const Key knight_g1_f3 = zobrist::piece_square(make_piece(WHITE, KNIGHT), G1) ^
+                             zobrist::piece_square(make_piece(WHITE, KNIGHT), F3) ^ zobrist::white_to_move();
+  const auto found = cuckoo::find(knight_g1_f3);
+  REQUIRE(found.has_value());
+  CHECK(std::minmax(found->first, found->second) == std::minmax(G1, F3));
+  CHECK_FALSE(cuckoo::find(knight_g1_f3 ^ zobrist::white_to_move()).has_value());
+}
+
+TEST_CASE("upcoming repetitions", "[position]") {
+  Position pos;
+  play(pos, {"g1f3", "g8f6", "f3g1"});
+  CHECK(pos.has_upcoming_repetition(4));        // ...Ng8 returns to a position of the tree
+  CHECK_FALSE(pos.has_upcoming_repetition(3));  // the root itself, seen once: no draw
+  CHECK_FALSE(pos.has_upcoming_repetition(0));
+  play(pos, {"f6g8", "g1f3", "g8f6", "f3g1"});
+  CHECK(pos.has_upcoming_repetition(0));  // ...Ng8 would be the start position's third time
+
+  // The rook went round by b1 and b3 while the king walked a square; its way back from a3 to
+  // a1 is blocked by the knight.
+  Position blocked, open;
+  REQUIRE_FALSE(blocked.set_fen("7k/8/8/8/8/8/N7/R3K3 b - - 0 1").has_value());
+  REQUIRE_FALSE(open.set_fen("7k/8/8/8/8/8/8/R3K3 b - - 0 1").has_value());
+  for (Position* p : {&blocked, &open}) play(*p, {"h8g8", "a1b1", "g8g7", "b1b3", "g7h7", "b3a3", "h7h8"});
+  CHECK_FALSE(blocked.has_upcoming_repetition(20));
+  CHECK(open.has_upcoming_repetition(20));
 }
 
 TEST_CASE("insufficient material", "[position]") {

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <fmt/format.h>
 
+#include "vireo/board/cuckoo.h"
 #include "vireo/board/movegen.h"
 #include "vireo/board/zobrist.h"
 
@@ -491,6 +492,35 @@ bool Position::is_draw(int ply) const {
     if (states_[n - i].key != st.key) continue;
     if (i < ply || ++repetitions == 2) return true;
   }
+  return false;
+}
+
+// Odd plies back, the other side was to move: a key that differs from ours by one reversible
+// move of ours, with nothing in that move's way, is a position we can return to at once.
+bool Position::has_upcoming_repetition(int ply) const {
+  const StateInfo& st = state();
+  const int n = int(states_.size()) - 1;
+  const int end = std::min({st.rule50, st.plies_from_null, n});
+  for (int i = 3; i <= end; i += 2) {
+    const auto move = cuckoo::find(st.key ^ states_[n - i].key);
+    if (!move) continue;
+    const auto [a, b] = *move;
+    if ((attacks::between(a, b) ^ square_bb(b)) & pieces()) continue;
+    const Square from = empty(a) ? b : a;
+    if (color_of(piece_on(from)) != side_) continue;
+    // Inside the tree once is enough; before it, the position must already have repeated.
+    if (i < ply || occurred_before(n - i)) return true;
+  }
+  return false;
+}
+
+// Whether the position of states_[index] occurred earlier in the game, within reach of the
+// same 50-move and null-move window.
+bool Position::occurred_before(int index) const {
+  const StateInfo& st = states_[index];
+  const int end = std::min({st.rule50, st.plies_from_null, index});
+  for (int i = 4; i <= end; i += 2)
+    if (states_[index - i].key == st.key) return true;
   return false;
 }
 

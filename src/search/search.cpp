@@ -399,6 +399,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
   if (!root) {
     if (should_stop()) return 0;
     if (pos_.is_draw(ply) || pos_.has_insufficient_material()) return SCORE_DRAW;
+    if (auto cut = claim_repetition(alpha, beta, ply)) return *cut;
     if (ply >= MAX_PLY - 1) return in_check ? SCORE_DRAW : static_evaluate();
     // No line from here can beat a mate already found closer to the root.
     alpha = std::max(alpha, mated_in(ply));
@@ -539,6 +540,15 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
   return best_score;
 }
 
+// A side that can move back into a drawn position scores at least a draw: with alpha below
+// it, the window narrows, and a beta at or below it is a cutoff before any search.
+std::optional<int> Searcher::claim_repetition(int& alpha, int beta, int ply) const {
+  if (alpha >= SCORE_DRAW || !pos_.has_upcoming_repetition(ply)) return std::nullopt;
+  alpha = SCORE_DRAW;
+  if (alpha >= beta) return alpha;
+  return std::nullopt;
+}
+
 std::optional<int> Searcher::prune_node(const Node& n, int beta, int eval) {
   const int depth = n.depth, ply = n.ply;
   // Reverse futility: far enough above beta that the remaining plies will not bring it back.
@@ -662,6 +672,7 @@ int Searcher::qsearch_node(int alpha, int beta, int ply) {
   count(STAT_QNODES);
   seldepth_ = std::max(seldepth_, ply + 1);
   if (pos_.is_draw(ply)) return SCORE_DRAW;
+  if (auto cut = claim_repetition(alpha, beta, ply)) return *cut;
   const bool in_check = pos_.in_check();
   if (ply >= MAX_PLY - 1) return in_check ? SCORE_DRAW : static_evaluate();
 

@@ -107,6 +107,9 @@ class Position {
   // one repetition is enough; a repetition with a position of the game before that needs a
   // third occurrence, as the rules say.
   bool is_draw(int ply) const;
+  // The side to move has a reversible move into a position that would then be a draw by
+  // is_draw's rules: a draw it can claim, so the node is worth at least that.
+  bool has_upcoming_repetition(int ply) const;
   bool has_insufficient_material() const;
 
   // The key computed from scratch; tests compare it with the incremental one.
@@ -124,6 +127,7 @@ class Position {
   void update_check_info();
   Bitboard slider_blockers(Color king_color) const;
   bool ep_capturable(Square ep) const;
+  bool occurred_before(int index) const;
   std::optional<std::string> validate() const;
   std::optional<std::string> set_castling(std::string_view field);
   std::optional<std::string> add_castling_right(char c, std::string_view field);

@@ -140,6 +140,7 @@ class Searcher {
     bool improving;
   };
 
+  std::optional<int> claim_repetition(int& alpha, int beta, int ply) const;
   std::optional<int> prune_node(const Node& n, int beta, int eval);
   // The pruning that skips move `m`, if one does.
   std::optional<Stat> prune_move(const Node& n, Move m, bool quiet, int history, int alpha, int moves);
