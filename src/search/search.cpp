@@ -459,11 +459,12 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
   const Color us = pos_.side_to_move();
 
   // Step 4. Node-level pruning, only where a wrong guess cannot lose a PV.
+  const bool tt_pv = pv_node || (tt_hit && tte.pv);
   if (!pv_node && !in_check && !singular_test)
-    if (auto cut = prune_node({depth, ply, pv_node, cut_node, in_check, improving}, beta, eval)) return *cut;
+    if (auto cut = prune_node({depth, ply, pv_node, cut_node, in_check, improving, tt_pv}, beta, eval)) return *cut;
 
   if (depth >= IIR_MIN_DEPTH && !tt_move) --depth;
-  const Node node{depth, ply, pv_node, cut_node, in_check, improving};
+  const Node node{depth, ply, pv_node, cut_node, in_check, improving, tt_pv};
 
   // Step 5. The move loop.
   const Move counter = ply > 0 && stack_[ply - 1].move
@@ -535,7 +536,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
     if (!in_check && (!best_move || !pos_.is_capture(best_move)) && !is_mate_score(best_score) &&
         !(bound == BOUND_LOWER && best_score <= f.static_eval) && !(bound == BOUND_UPPER && best_score >= f.static_eval))
       hist_->update_correction(pos_, best_score - f.static_eval, depth);
-    tt_.store(pos_.key(), ply, best_move, best_score, raw_eval, depth, bound, pv_node);
+    tt_.store(pos_.key(), ply, best_move, best_score, raw_eval, depth, bound, tt_pv);
   }
   return best_score;
 }
@@ -637,7 +638,7 @@ int Searcher::search_move(const Node& n, int alpha, int beta, int moves, int ext
   if (moves == 1) return -search(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
   int r = 0;
   if (n.depth >= LMR_MIN_DEPTH && moves > 1 + pv_node && reducible) {
-    r = reduction(n.depth, moves) + !pv_node + !n.improving + cut_node - pos_.in_check() - history / LMR_HISTORY_DIVISOR;
+    r = reduction(n.depth, moves) + !pv_node + !n.improving + cut_node - n.tt_pv - pos_.in_check() - history / LMR_HISTORY_DIVISOR;
     r = std::clamp(r, 0, std::max(new_depth - 1, 0));
   }
   count(STAT_REDUCED, r > 0);
@@ -730,7 +731,7 @@ int Searcher::qsearch_node(int alpha, int beta, int ply) {
   if (in_check && moves == 0) return mated_in(ply);
 
   const Bound bound = best_score >= beta ? BOUND_LOWER : BOUND_UPPER;
-  tt_.store(pos_.key(), ply, best_move, best_score, raw_eval, 0, bound, pv_node);
+  tt_.store(pos_.key(), ply, best_move, best_score, raw_eval, 0, bound, pv_node || (tt_hit && tte.pv));
   return best_score;
 }
 

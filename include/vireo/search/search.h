@@ -138,6 +138,9 @@ class Searcher {
     bool cut;
     bool in_check;
     bool improving;
+    // On a principal variation now or when the TT last saw it: such nodes decide the game
+    // more often than their window says, and are reduced less.
+    bool tt_pv;
   };
 
   std::optional<int> claim_repetition(int& alpha, int beta, int ply) const;

@@ -21,7 +21,7 @@ struct TTData {
   int eval = SCORE_NONE;
   int depth = 0;
   Bound bound = BOUND_NONE;
-  bool pv = false;
+  bool pv = false;  // the position has been on a principal variation (TT-PV), and is kept so
 };
 
 class TranspositionTable {
