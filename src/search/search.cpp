@@ -563,7 +563,7 @@ std::optional<int> Searcher::prune_node(const Node& n, int beta, int eval) {
   // Not with pawns alone (zugzwang), not twice in a row, not from a static eval below beta.
   const Frame& f = stack_[ply];
   if (depth >= NMP_MIN_DEPTH && eval >= beta && f.static_eval >= beta && ply > 0 && stack_[ply - 1].move &&
-      pos_.has_non_pawn_material(pos_.side_to_move()) && beta > -SCORE_MATE_IN_MAX) {
+      ply >= nmp_min_ply_ && pos_.has_non_pawn_material(pos_.side_to_move()) && beta > -SCORE_MATE_IN_MAX) {
     const int r = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + std::min((eval - beta) / NMP_EVAL_DIVISOR, 3);
     count(STAT_NULL_MOVE_TRIES);
     make_null_move(ply);
@@ -571,12 +571,21 @@ std::optional<int> Searcher::prune_node(const Node& n, int beta, int eval) {
     unmake_null_move();
     if (aborted_) return 0;
     // A mate found after passing is not proven: passing is not a legal move.
-    if (score >= beta) {
+    if (score >= beta && (depth < NMP_VERIFY_DEPTH || nmp_min_ply_ || verify_null_cut(depth - r, ply, beta))) {
       mark(STAT_NULL_MOVE_CUTOFFS);
       return is_decisive(score) ? beta : score;
     }
   }
   return std::nullopt;
+}
+
+// The same node searched for real, at the null move's depth, without null moves for the
+// next plies: only if a move of ours also beats beta was the null move's cutoff sound.
+bool Searcher::verify_null_cut(int depth, int ply, int beta) {
+  nmp_min_ply_ = ply + 3 * depth / 4;
+  const int score = search(beta - 1, beta, depth, ply, false);
+  nmp_min_ply_ = 0;
+  return !aborted_ && score >= beta;
 }
 
 std::optional<Stat> Searcher::prune_move(const Node& n, Move m, bool quiet, int history, int alpha, int moves) {

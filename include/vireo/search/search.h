@@ -145,6 +145,7 @@ class Searcher {
 
   std::optional<int> claim_repetition(int& alpha, int beta, int ply) const;
   std::optional<int> prune_node(const Node& n, int beta, int eval);
+  bool verify_null_cut(int depth, int ply, int beta);
   // The pruning that skips move `m`, if one does.
   std::optional<Stat> prune_move(const Node& n, Move m, bool quiet, int history, int alpha, int moves);
   std::optional<int> singular(const Node& n, int tt_score, int beta, Move tt_move, int& extension);
@@ -206,6 +207,8 @@ class Searcher {
   int id_ = 0;
   const std::vector<std::unique_ptr<Searcher>>* team_ = nullptr;
   int seldepth_ = 0;
+  // While a null-move cutoff is verified, no null move before this ply (see prune_node).
+  int nmp_min_ply_ = 0;
   int root_depth_ = 0;
   bool aborted_ = false;
   bool root_depth_done_ = false;  // an iteration has finished: node limits may stop the search

@@ -18,6 +18,9 @@ constexpr int NMP_MIN_DEPTH = 3;
 constexpr int NMP_BASE_REDUCTION = 3;
 constexpr int NMP_DEPTH_DIVISOR = 3;
 constexpr int NMP_EVAL_DIVISOR = 200;
+// From this depth a null-move cutoff is verified by a real search of the same depth: a
+// zugzwang missed this high up would cost the whole line, and the check is cheap in comparison.
+constexpr int NMP_VERIFY_DEPTH = 14;
 
 // Internal iterative reduction: with no TT move the ordering is poor, so search shallower.
 constexpr int IIR_MIN_DEPTH = 4;
