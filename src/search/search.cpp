@@ -63,8 +63,12 @@ bool Searcher::should_stop() {
 
 int Searcher::static_evaluate() { return net_ ? accumulators_.evaluate(pos_) : evaluate(pos_); }
 
+// The further the 50-move counter, the nearer a draw, whatever the material says: the eval
+// shrinks towards zero with it, so that the search prefers lines that capture or push a pawn
+// to shuffling until the rule ends the game.
 int Searcher::corrected_eval(int raw) const {
-  return std::clamp(raw + hist_->correction(pos_), -SCORE_TB_WIN_IN_MAX + 1, SCORE_TB_WIN_IN_MAX - 1);
+  const int corrected = raw * (RULE50_FADE - pos_.rule50()) / RULE50_FADE + hist_->correction(pos_);
+  return std::clamp(corrected, -SCORE_TB_WIN_IN_MAX + 1, SCORE_TB_WIN_IN_MAX - 1);
 }
 
 void Searcher::make_move(int ply, Move m) {

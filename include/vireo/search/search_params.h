@@ -4,6 +4,10 @@
 
 namespace vireo::params {
 
+// The static eval is scaled by (RULE50_FADE - rule50) / RULE50_FADE: half of it remains
+// when the 50-move rule is about to draw the game.
+constexpr int RULE50_FADE = 200;
+
 // Aspiration windows: the first window's half-width, and how fast it widens on a fail.
 constexpr int ASPIRATION_DEPTH = 4;
 constexpr int ASPIRATION_DELTA = 20;
