@@ -55,8 +55,15 @@ TEST_CASE("the counters are consistent with one another", "[stats]") {
     INFO(stat_name(s));
     CHECK(all[s] > 0);
   }
-  const StatsSummary s = summarize(r.depth_stats.back().counters, &r.depth_stats[r.depth_stats.size() - 2].counters);
-  CHECK(s.ebf > 1.0);
+  const SearchCounters& last = r.depth_stats.back().counters;
+  const SearchCounters& before = r.depth_stats[r.depth_stats.size() - 2].counters;
+  const StatsSummary s = summarize(last, &before);
+  // One iteration may cost less than the one before it (the TT already holds most of its
+  // answers), so the EBF is checked against the counts it comes from, and the tree's growth
+  // over five iterations.
+  const auto tree = [](const SearchCounters& c) { return double(c[STAT_NODES] + c[STAT_QNODES]); };
+  CHECK(s.ebf == Approx(tree(last) / tree(before)));
+  CHECK(tree(last) > tree(r.depth_stats[4].counters));
   CHECK(s.first_move_cutoff > 0.5);  // ordering worth the name puts the cutting move first mostly
   CHECK(s.mean_cutoff_index >= 1.0);
 }
