@@ -65,14 +65,15 @@ TEST_CASE("correction history moves toward what searches found, and stays bounde
   auto h = fresh();
   const Position pos = test::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
   CHECK(h->correction(pos) == 0);
+  // Searches that keep finding the position 40 cp better than the raw eval report what is
+  // left once the correction is applied, as the search does.
   h->update_correction(pos, 40, 8);
   const int after_one = h->correction(pos);
   CHECK(after_one > 0);
-  CHECK(after_one < 40);  // one search moves the average only part of the way
-  for (int i = 0; i < 200; ++i) h->update_correction(pos, 40, 8);
-  // Converged: the three tables (weights 2:1:1) all hold the error, and the sum is scaled as
-  // if the weights added to 2, so the correction is twice the error the searches found.
-  CHECK(h->correction(pos) == Approx(80).margin(2));
+  CHECK(after_one < 40);  // one search moves the correction only part of the way
+  for (int i = 0; i < 300; ++i) h->update_correction(pos, 40 - h->correction(pos), 8);
+  // Converged: the correction covers the whole error, not a fraction of it.
+  CHECK(h->correction(pos) == Approx(40).margin(2));
   // However large the errors, the correction stays within the table's limit.
   for (int i = 0; i < 500; ++i) h->update_correction(pos, 100000, 30);
   const int cap = 2 * CORRECTION_LIMIT / CORRECTION_GRAIN;

@@ -23,8 +23,14 @@ namespace {
 
 std::size_t slot(Key key) { return std::size_t(key % CORRECTION_SIZE); }
 
-void average_in(std::int16_t& entry, int target, int weight) {
-  entry = std::int16_t((entry * (256 - weight) + target * weight) / 256);
+// `diff` is what the search found minus the already corrected eval, the error left over: it
+// is added on (as a bonus that shrinks near the limit, like the move histories), so the
+// entries keep moving until the correction covers the whole error. An average towards the
+// leftover would stop short of it, at a fraction set by the tables' weights.
+void accumulate(std::int16_t& entry, int bonus) {
+  bonus = std::clamp(bonus, -CORRECTION_LIMIT / 4, CORRECTION_LIMIT / 4);
+  entry = std::int16_t(std::clamp(entry + bonus - entry * std::abs(bonus) / CORRECTION_LIMIT, -CORRECTION_LIMIT,
+                                  CORRECTION_LIMIT));
 }
 
 }  // namespace
@@ -40,10 +46,11 @@ int Histories::correction(const Position& pos) const {
 
 void Histories::update_correction(const Position& pos, int diff, int depth) {
   const Color us = pos.side_to_move();
-  const int target = std::clamp(diff * CORRECTION_GRAIN, -CORRECTION_LIMIT, CORRECTION_LIMIT);
-  const int weight = std::min(depth + 1, 16);
-  average_in(pawn_correction[us][slot(pos.pawn_key())], target, weight);
-  for (Color c : {WHITE, BLACK}) average_in(non_pawn_correction[us][c][slot(pos.non_pawn_key(c))], target, weight);
+  // Deeper searches know better: a depth-15 result moves the correction by an eighth of the
+  // leftover error, a depth-3 one by a thirty-second.
+  const int bonus = diff * CORRECTION_GRAIN * std::min(depth + 1, 16) / 256;
+  accumulate(pawn_correction[us][slot(pos.pawn_key())], bonus);
+  for (Color c : {WHITE, BLACK}) accumulate(non_pawn_correction[us][c][slot(pos.non_pawn_key(c))], bonus);
 }
 
 }  // namespace vireo

@@ -30,7 +30,7 @@ using ContinuationTables = std::array<PieceToHistory*, 3>;
 constexpr std::array<int, 3> CONTINUATION_PLIES = {1, 2, 4};
 
 // Static-evaluation correction: what the search found minus what the evaluation said, kept
-// as a running average per pawn structure and per side's piece placement, so that positions
+// summed up per pawn structure and per side's piece placement, so that positions
 // the evaluation keeps misjudging are judged better before pruning looks at them.
 constexpr int CORRECTION_SIZE = 16384;   // entries per table (keys are folded onto them)
 constexpr int CORRECTION_GRAIN = 128;    // units per centipawn in an entry
@@ -66,8 +66,8 @@ struct Histories {
 
   // The correction in centipawns for this position's static evaluation.
   int correction(const Position& pos) const;
-  // Folds `diff` (search result minus corrected static eval) into the averages, weighted by
-  // the depth of the search that found it.
+  // Adds `diff` (search result minus corrected static eval: the error left over) to the
+  // entries, weighted by the depth of the search that found it.
   void update_correction(const Position& pos, int diff, int depth);
 };
 
