@@ -28,9 +28,7 @@ std::size_t slot(Key key) { return std::size_t(key % CORRECTION_SIZE); }
 // entries keep moving until the correction covers the whole error. An average towards the
 // leftover would stop short of it, at a fraction set by the tables' weights.
 void accumulate(std::int16_t& entry, int bonus) {
-  bonus = std::clamp(bonus, -CORRECTION_LIMIT / 4, CORRECTION_LIMIT / 4);
-  entry = std::int16_t(std::clamp(entry + bonus - entry * std::abs(bonus) / CORRECTION_LIMIT, -CORRECTION_LIMIT,
-                                  CORRECTION_LIMIT));
+  gravity_update(entry, std::clamp(bonus, -CORRECTION_LIMIT / 4, CORRECTION_LIMIT / 4), CORRECTION_LIMIT);
 }
 
 }  // namespace

@@ -15,9 +15,9 @@ namespace vireo {
 
 constexpr int HISTORY_MAX = 16384;
 
-inline void gravity_update(std::int16_t& h, int bonus) {
-  bonus = std::clamp(bonus, -HISTORY_MAX, HISTORY_MAX);
-  h = std::int16_t(h + bonus - h * std::abs(bonus) / HISTORY_MAX);
+inline void gravity_update(std::int16_t& h, int bonus, int max = HISTORY_MAX) {
+  bonus = std::clamp(bonus, -max, max);
+  h = std::int16_t(h + bonus - h * std::abs(bonus) / max);
 }
 
 // Indexed by a move's piece and destination square.
