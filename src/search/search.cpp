@@ -71,6 +71,15 @@ int Searcher::corrected_eval(int raw) const {
   return std::clamp(corrected, -SCORE_TB_WIN_IN_MAX + 1, SCORE_TB_WIN_IN_MAX - 1);
 }
 
+// A TT score whose bound lies on the far side of the static eval (a lower bound above it, an
+// upper bound below) is a searched, so better, estimate of the position's value.
+int Searcher::tt_refined(int static_eval, bool tt_hit, const TTData& tte) {
+  if (tt_hit && tte.score != SCORE_NONE && !is_decisive(tte.score) &&
+      (tte.bound & (tte.score > static_eval ? BOUND_LOWER : BOUND_UPPER)))
+    return tte.score;
+  return static_eval;
+}
+
 void Searcher::make_move(int ply, Move m) {
   Frame& f = stack_[ply];
   f.move = m;
@@ -400,16 +409,8 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
   if (depth <= 0) return qsearch(alpha, beta, ply);
 
   // Step 1. Aborts, draws and mate-distance pruning.
-  if (!root) {
-    if (should_stop()) return 0;
-    if (pos_.is_draw(ply) || pos_.has_insufficient_material()) return SCORE_DRAW;
-    if (auto cut = claim_repetition(alpha, beta, ply)) return *cut;
-    if (ply >= MAX_PLY - 1) return in_check ? SCORE_DRAW : static_evaluate();
-    // No line from here can beat a mate already found closer to the root.
-    alpha = std::max(alpha, mated_in(ply));
-    beta = std::min(beta, mate_in(ply + 1));
-    if (alpha >= beta) return alpha;
-  }
+  if (!root)
+    if (auto done = end_early(alpha, beta, ply, in_check)) return *done;
   ++nodes_;
   count(STAT_NODES);
   seldepth_ = std::max(seldepth_, ply + 1);
@@ -422,45 +423,28 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
   if (trace_ && tt_hit) trace_->tt_hit();
   const Move tt_move = root && stack_[0].pv[0] && root_move_allowed(stack_[0].pv[0]) ? stack_[0].pv[0]
                        : tt_hit ? tte.move : Move::none();
-  if (!pv_node && !singular_test && tt_hit && tte.depth >= depth &&
-      (tte.bound == BOUND_EXACT || (tte.bound == BOUND_LOWER && tte.score >= beta) ||
-       (tte.bound == BOUND_UPPER && tte.score <= alpha))) {
+  if (!pv_node && !singular_test && tt_hit && tte.depth >= depth && tte.decides(alpha, beta)) {
     mark(STAT_TT_CUTOFFS);
     return tte.score;
   }
 
-  // Step 2b. Tablebases: a proven result, exact or a bound the search may still improve on.
-  int tb_floor = -SCORE_INFINITE, tb_ceiling = SCORE_INFINITE;
+  // Step 2b. Tablebases.
+  TablebaseBounds tb;
   if (!root && !singular_test)
-    if (const auto tb = probe_tablebase(depth, ply)) {
-      if (tb->bound == BOUND_EXACT || (tb->bound == BOUND_LOWER ? tb->score >= beta : tb->score <= alpha)) {
-        // Deeper than searched: no search from here would learn more than the table knows.
-        tt_.store(pos_.key(), ply, Move::none(), tb->score, SCORE_NONE, std::min(depth + 6, MAX_PLY - 1), tb->bound,
-                  pv_node);
-        return tb->score;
-      }
-      // A PV node goes on searching for the exact score, within what the table allows.
-      if (tb->bound == BOUND_LOWER) alpha = std::max(alpha, tb_floor = tb->score);
-      else tb_ceiling = tb->score;
-    }
+    if (auto done = apply_tablebase(depth, ply, pv_node, alpha, beta, tb)) return *done;
 
   // Step 3. Static evaluation, corrected by what searches found in similar positions; a TT
   // score with a fitting bound is a better estimate still. The TT keeps the raw evaluation.
   int raw_eval = SCORE_NONE, eval = SCORE_NONE;
+  f.static_eval = SCORE_NONE;
   if (!in_check) {
     raw_eval = tt_hit && tte.eval != SCORE_NONE ? tte.eval : static_evaluate();
     f.static_eval = corrected_eval(raw_eval);
-    eval = f.static_eval;
-    if (tt_hit && tte.score != SCORE_NONE && !is_decisive(tte.score) &&
-        (tte.bound & (tte.score > eval ? BOUND_LOWER : BOUND_UPPER)))
-      eval = tte.score;
-  } else {
-    f.static_eval = SCORE_NONE;
+    eval = tt_refined(f.static_eval, tt_hit, tte);
   }
   const bool improving = !in_check && ply >= 2 && stack_[ply - 2].static_eval != SCORE_NONE &&
                          f.static_eval > stack_[ply - 2].static_eval;
   stack_[ply + 1].killers = Killers{};
-  const Color us = pos_.side_to_move();
 
   // Step 4. Node-level pruning, only where a wrong guess cannot lose a PV.
   const bool tt_pv = pv_node || (tt_hit && tte.pv);
@@ -471,54 +455,100 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
   const Node node{depth, ply, pv_node, cut_node, in_check, improving, tt_pv};
 
   // Step 5. The move loop.
+  const MoveLoop loop = search_moves(node, alpha, beta, tt_move, tte, tb.floor);
+  if (loop.decided) return loop.best_score;
+  if (loop.moves == 0) return in_check ? mated_in(ply) : SCORE_DRAW;
+  const int best_score = std::min(loop.best_score, tb.ceiling);
+
+  // Step 6. Store. Later MultiPV lines exclude root moves, so their root result is not the
+  // position's true value and is not stored.
+  if (!(root && !excluded_root_.empty()) && !singular_test) store_node(node, best_score, loop.best_move, beta, raw_eval);
+  return best_score;
+}
+
+// Step 1 below the root: an abort, a draw or a window that mate distances close ends the node
+// before any search; a repetition within reach or a mate distance may narrow the window.
+std::optional<int> Searcher::end_early(int& alpha, int& beta, int ply, bool in_check) {
+  if (should_stop()) return 0;
+  if (pos_.is_draw(ply) || pos_.has_insufficient_material()) return SCORE_DRAW;
+  if (auto cut = claim_repetition(alpha, beta, ply)) return cut;
+  if (ply >= MAX_PLY - 1) return in_check ? SCORE_DRAW : static_evaluate();
+  // No line from here can beat a mate already found closer to the root.
+  alpha = std::max(alpha, mated_in(ply));
+  beta = std::min(beta, mate_in(ply + 1));
+  if (alpha >= beta) return alpha;
+  return std::nullopt;
+}
+
+// A proven result decides the node when it is exact or a bound outside the window; otherwise
+// a PV node goes on searching for the exact score within what the table allows: a proven
+// floor raises alpha, a proven ceiling caps the result (`tb`).
+std::optional<int> Searcher::apply_tablebase(int depth, int ply, bool pv_node, int& alpha, int beta,
+                                             TablebaseBounds& tb) {
+  const auto probed = probe_tablebase(depth, ply);
+  if (!probed) return std::nullopt;
+  if (probed->bound == BOUND_EXACT || (probed->bound == BOUND_LOWER ? probed->score >= beta : probed->score <= alpha)) {
+    // Deeper than searched: no search from here would learn more than the table knows.
+    tt_.store(pos_.key(), ply, Move::none(), probed->score, SCORE_NONE, std::min(depth + 6, MAX_PLY - 1), probed->bound,
+              pv_node);
+    return probed->score;
+  }
+  if (probed->bound == BOUND_LOWER) alpha = std::max(alpha, tb.floor = probed->score);
+  else tb.ceiling = probed->score;
+  return std::nullopt;
+}
+
+// The moves of a node, best first as the picker guesses, each pruned, extended or reduced as
+// it deserves. `floor` is the least the node is worth before any move (a tablebase bound).
+Searcher::MoveLoop Searcher::search_moves(const Node& node, int alpha, int beta, Move tt_move, const TTData& tte,
+                                          int floor) {
+  const int ply = node.ply, depth = node.depth;
+  const bool root = ply == 0;
+  Frame& f = stack_[ply];
+  const Color us = pos_.side_to_move();
   const Move counter = ply > 0 && stack_[ply - 1].move
                            ? hist_->countermove[stack_[ply - 1].moved][stack_[ply - 1].move.to()]
                            : Move::none();
   const ContinuationTables cont = continuation_tables(ply);
   MovePicker picker(pos_, tt_move, *hist_, cont, f.killers, counter);
   Tried tried;
-  int best_score = tb_floor;
-  Move best_move;
-  int moves = 0;
+  MoveLoop loop{floor};
 
   for (Move m = picker.next(); m; m = picker.next()) {
     if ((root && !root_move_allowed(m)) || m == f.excluded) continue;
-    const bool capture = pos_.is_capture(m);
-    const bool quiet = !capture && m.kind() != Move::PROMOTION;
-
+    const bool quiet = !pos_.is_capture(m) && m.kind() != Move::PROMOTION;
     const int history = quiet ? hist_->quiet(us, pos_.moved_piece(m), m, cont) : 0;
 
-    // Step 6. Move-level pruning, once a move has shown the node is not lost.
-    if (!root && best_score > -SCORE_MATE_IN_MAX && pos_.has_non_pawn_material(us))
-      if (const auto pruned = prune_move(node, m, quiet, history, alpha, moves)) {
+    // Move-level pruning, once a move has shown the node is not lost.
+    if (!root && loop.best_score > -SCORE_MATE_IN_MAX && pos_.has_non_pawn_material(us))
+      if (const auto pruned = prune_move(node, m, quiet, history, alpha, loop.moves)) {
         skip(m, *pruned);
         continue;
       }
 
     int extension = 0;
     // Extensions stop at twice the iteration's depth, so that they cannot run away.
-    if (m == tt_move && !root && !singular_test && ply < 2 * root_depth_ && depth >= SE_MIN_DEPTH && tte.depth >= depth - SE_TT_DEPTH_SLACK &&
-        (tte.bound & BOUND_LOWER) && !is_mate_score(tte.score)) {
-      if (auto cut = singular(node, tte.score, beta, m, extension)) return *cut;
-    }
+    if (m == tt_move && !root && !f.excluded && ply < 2 * root_depth_ && depth >= SE_MIN_DEPTH &&
+        tte.depth >= depth - SE_TT_DEPTH_SLACK && (tte.bound & BOUND_LOWER) && !is_mate_score(tte.score))
+      if (auto cut = singular(node, tte.score, beta, m, extension)) return {*cut, Move::none(), 0, true};
     f.extension = extension;
     const std::uint64_t nodes_before = nodes_;
     make_move(ply, m);
-    ++moves;
-    const int score = search_move(node, alpha, beta, moves, extension, quiet || picker.is_bad_capture(), history);
+    ++loop.moves;
+    const int score = search_move(node, alpha, beta, loop.moves, extension, quiet || picker.is_bad_capture(), history);
     unmake_move(m);
     if (root) root_nodes_[m.from() * 64 + m.to()] += nodes_ - nodes_before;
-    if (aborted_) return 0;
+    if (aborted_) return {0, Move::none(), 0, true};
 
-    if (score > best_score) {
-      best_score = score;
+    if (score > loop.best_score) {
+      loop.best_score = score;
       if (score > alpha) {
-        best_move = m;
-        if (pv_node) update_pv(ply, m);
+        loop.best_move = m;
+        if (node.pv) update_pv(ply, m);
         if (score >= beta) {
           count(STAT_BETA_CUTOFFS);
-          count(STAT_FIRST_MOVE_CUTOFFS, moves == 1);
-          count(STAT_CUTOFF_INDEX_SUM, moves);
+          count(STAT_FIRST_MOVE_CUTOFFS, loop.moves == 1);
+          count(STAT_CUTOFF_INDEX_SUM, loop.moves);
           update_stats(ply, depth, m, quiet, tried, cont);
           break;
         }
@@ -527,22 +557,20 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
     }
     tried.add(m, quiet);
   }
+  return loop;
+}
 
-  if (moves == 0) return in_check ? mated_in(ply) : SCORE_DRAW;
-  best_score = std::min(best_score, tb_ceiling);
-
-  // Step 8. Store. Later MultiPV lines exclude root moves, so their root result is not the
-  // position's true value and is not stored.
-  if (!(root && !excluded_root_.empty()) && !singular_test) {
-    const Bound bound = best_score >= beta ? BOUND_LOWER : (pv_node && best_move) ? BOUND_EXACT : BOUND_UPPER;
-    // Learn from the static eval's error only where the bound says which way it erred, and
-    // not from captures, whose gain the static eval cannot see by design.
-    if (!in_check && (!best_move || !pos_.is_capture(best_move)) && !is_mate_score(best_score) &&
-        !(bound == BOUND_LOWER && best_score <= f.static_eval) && !(bound == BOUND_UPPER && best_score >= f.static_eval))
-      hist_->update_correction(pos_, best_score - f.static_eval, depth);
-    tt_.store(pos_.key(), ply, best_move, best_score, raw_eval, depth, bound, tt_pv);
-  }
-  return best_score;
+// The node's result goes to the TT (with the raw eval, which the correction history would
+// otherwise count twice) and, where it shows the static eval's error, to the correction history.
+void Searcher::store_node(const Node& n, int best_score, Move best_move, int beta, int raw_eval) {
+  const int static_eval = stack_[n.ply].static_eval;
+  const Bound bound = best_score >= beta ? BOUND_LOWER : (n.pv && best_move) ? BOUND_EXACT : BOUND_UPPER;
+  // Learn from the static eval's error only where the bound says which way it erred, and
+  // not from captures, whose gain the static eval cannot see by design.
+  if (!n.in_check && (!best_move || !pos_.is_capture(best_move)) && !is_mate_score(best_score) &&
+      !(bound == BOUND_LOWER && best_score <= static_eval) && !(bound == BOUND_UPPER && best_score >= static_eval))
+    hist_->update_correction(pos_, best_score - static_eval, n.depth);
+  tt_.store(pos_.key(), n.ply, best_move, best_score, raw_eval, n.depth, bound, n.tt_pv);
 }
 
 // A side that can move back into a drawn position scores at least a draw: with alpha below
@@ -693,10 +721,7 @@ int Searcher::qsearch_node(int alpha, int beta, int ply) {
   TTData tte;
   const bool tt_hit = tt_.probe(pos_.key(), ply, tte);
   if (trace_ && tt_hit) trace_->tt_hit();
-  if (!pv_node && tt_hit &&
-      (tte.bound == BOUND_EXACT || (tte.bound == BOUND_LOWER && tte.score >= beta) ||
-       (tte.bound == BOUND_UPPER && tte.score <= alpha)))
-    return tte.score;
+  if (!pv_node && tt_hit && tte.decides(alpha, beta)) return tte.score;
 
   // Stand pat: the side to move is assumed to have at least a quiet move that keeps the eval.
   int raw_eval = SCORE_NONE, static_eval = SCORE_NONE;

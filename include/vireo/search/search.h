@@ -118,6 +118,7 @@ class Searcher {
   TraceNode trace_entry(int ply, bool qsearch, int depth, int alpha, int beta) const;
   int static_evaluate();
   int corrected_eval(int raw) const;
+  static int tt_refined(int static_eval, bool tt_hit, const TTData& tte);
   void make_move(int ply, Move m);
   void unmake_move(Move m);
   void make_null_move(int ply);
@@ -143,6 +144,25 @@ class Searcher {
     bool tt_pv;
   };
 
+  // What the move loop found: the best score, the move that raised alpha (none at a fail low)
+  // and the moves searched; `decided` when the node ended without finishing the loop (a
+  // multi-cut, an abort), its score then `best_score`.
+  struct MoveLoop {
+    int best_score;
+    Move best_move = Move::none();
+    int moves = 0;
+    bool decided = false;
+  };
+  // Proven by the tables: the least and the most the node is worth.
+  struct TablebaseBounds {
+    int floor = -SCORE_INFINITE;
+    int ceiling = SCORE_INFINITE;
+  };
+
+  std::optional<int> end_early(int& alpha, int& beta, int ply, bool in_check);
+  std::optional<int> apply_tablebase(int depth, int ply, bool pv_node, int& alpha, int beta, TablebaseBounds& tb);
+  MoveLoop search_moves(const Node& node, int alpha, int beta, Move tt_move, const TTData& tte, int floor);
+  void store_node(const Node& n, int best_score, Move best_move, int beta, int raw_eval);
   std::optional<int> claim_repetition(int& alpha, int beta, int ply) const;
   std::optional<int> prune_node(const Node& n, int beta, int eval);
   bool verify_null_cut(int depth, int ply, int beta);

@@ -22,6 +22,11 @@ struct TTData {
   int depth = 0;
   Bound bound = BOUND_NONE;
   bool pv = false;  // the position has been on a principal variation (TT-PV), and is kept so
+
+  // The stored score answers a search with this window: it is exact, or a bound beyond it.
+  bool decides(int alpha, int beta) const {
+    return bound == BOUND_EXACT || (bound == BOUND_LOWER && score >= beta) || (bound == BOUND_UPPER && score <= alpha);
+  }
 };
 
 class TranspositionTable {
