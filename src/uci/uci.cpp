@@ -230,6 +230,13 @@ Session::Session(Output out, std::string default_book) : out_(std::move(out)) {
 Session::~Session() { engine_.stop(); }
 
 void Session::register_options() {
+  register_engine_options();
+  register_book_options();
+  register_evaluation_options();
+}
+
+// The search, its output and its strength.
+void Session::register_engine_options() {
   options_.add_spin("Hash", 16, 1, TranspositionTable::MAX_MB, [this](const std::string& v) -> std::optional<std::string> {
     const std::size_t mb = std::stoull(v);
     if (!engine_.set_hash_mb(mb))
@@ -271,6 +278,9 @@ void Session::register_options() {
     engine_.clear_hash();
     return std::nullopt;
   });
+}
+
+void Session::register_book_options() {
   // The book options: OwnBook false leaves the book to the GUI and probes nothing.
   options_.add_check("OwnBook", true, [this](const std::string& v) { return load_book(v == "true", options_.string("BookFile")); });
   options_.add_string("BookFile", "", [this](const std::string& v) { return load_book(options_.check("OwnBook"), v); });
@@ -291,6 +301,10 @@ void Session::register_options() {
   options_.add_spin("Book Check Depth", 0, 0, 30);
   options_.add_spin("Book Check Margin", 50, 0, 1000);
   options_.add_spin("Book Depth", 40, 1, 1000);
+}
+
+// The evaluation and the tablebases that stand in for it near the end.
+void Session::register_evaluation_options() {
   // UseNNUE false selects the hand-written evaluation: the baseline every net is measured by.
   options_.add_check("UseNNUE", true, [this](const std::string& v) -> std::optional<std::string> {
     engine_.set_network(v == "true" ? network_ : nullptr);

@@ -100,6 +100,9 @@ class Session {
   std::optional<std::string> load_tablebases(const std::string& paths);
   void error(const std::string& message);
   void register_options();
+  void register_engine_options();
+  void register_book_options();
+  void register_evaluation_options();
 
   Output out_;
   Engine engine_;
