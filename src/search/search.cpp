@@ -487,7 +487,7 @@ std::optional<int> Searcher::apply_tablebase(int depth, int ply, bool pv_node, i
                                              TablebaseBounds& tb) {
   const auto probed = probe_tablebase(depth, ply);
   if (!probed) return std::nullopt;
-  if (probed->bound == BOUND_EXACT || (probed->bound == BOUND_LOWER ? probed->score >= beta : probed->score <= alpha)) {
+  if (decides(probed->score, probed->bound, alpha, beta)) {
     // Deeper than searched: no search from here would learn more than the table knows.
     tt_.store(pos_.key(), ply, Move::none(), probed->score, SCORE_NONE, std::min(depth + 6, MAX_PLY - 1), probed->bound,
               pv_node);

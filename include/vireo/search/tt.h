@@ -15,6 +15,11 @@ namespace vireo {
 
 enum Bound : std::uint8_t { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 
+// A score with this bound answers a search with this window: it is exact, or a bound beyond it.
+constexpr bool decides(int score, Bound bound, int alpha, int beta) {
+  return bound == BOUND_EXACT || (bound == BOUND_LOWER && score >= beta) || (bound == BOUND_UPPER && score <= alpha);
+}
+
 struct TTData {
   Move move;
   int score = SCORE_NONE;
@@ -23,10 +28,7 @@ struct TTData {
   Bound bound = BOUND_NONE;
   bool pv = false;  // the position has been on a principal variation (TT-PV), and is kept so
 
-  // The stored score answers a search with this window: it is exact, or a bound beyond it.
-  bool decides(int alpha, int beta) const {
-    return bound == BOUND_EXACT || (bound == BOUND_LOWER && score >= beta) || (bound == BOUND_UPPER && score <= alpha);
-  }
+  bool decides(int alpha, int beta) const { return vireo::decides(score, bound, alpha, beta); }
 };
 
 class TranspositionTable {
