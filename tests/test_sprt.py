@@ -184,7 +184,8 @@ games = open(sys.argv[0] + ".pgn").read()
 if games:
     open(pgn, "w").write(games)
 sys.stdout.flush()
-signal.signal(signal.SIGINT, lambda *_: (print("runner: stopped by SIGINT"), sys.exit(0)))
+# Takes a moment to stop, as fastchess does while it ends its games.
+signal.signal(signal.SIGINT, lambda *_: (print("runner: stopped by SIGINT"), time.sleep(0.5), sys.exit(0)))
 time.sleep(60)
 """
     # Two pairs: new wins both games of round 1, round 2 is drawn twice.
@@ -192,7 +193,7 @@ time.sleep(60)
                   for r, w, b, res in [(1, "new", "old", "1-0"), (1, "old", "new", "0-1"),
                                        (2, "new", "old", "1/2-1/2"), (2, "old", "new", "1/2-1/2")])
 
-    def interrupt(self, pgn, sig=signal.SIGINT, background=False):
+    def interrupt(self, pgn, sig=signal.SIGINT, background=False, twice=False):
         with tempfile.TemporaryDirectory() as tmp:
             d = Path(tmp)
             runner = d / "fastchess"
@@ -212,6 +213,9 @@ time.sleep(60)
                 time.sleep(0.05)
             started = time.monotonic()
             proc.send_signal(sig)
+            if twice:  # as `timeout` does: the child first, then its whole process group
+                time.sleep(0.2)
+                proc.send_signal(sig)
             try:
                 out, err = proc.communicate(timeout=40)
             finally:
@@ -234,6 +238,10 @@ time.sleep(60)
 
     def test_sigterm_stops_the_runner_and_summarises(self):
         out = self.interrupt(self.PGN, sig=signal.SIGTERM)
+        self.assertIn("+2 -0 =2, Ptnml [0, 0, 1, 0, 1]", out)
+
+    def test_a_second_signal_changes_nothing(self):
+        out = self.interrupt(self.PGN, twice=True)
         self.assertIn("+2 -0 =2, Ptnml [0, 0, 1, 0, 1]", out)
 
     def test_summary_from_the_log_without_a_pgn(self):
