@@ -4,6 +4,8 @@
 
 #include "test_util.h"
 #include "vireo/search/history.h"
+#include "vireo/search/search.h"
+#include "vireo/search/tt.h"
 #include "vireo/tools/tree.h"
 
 using namespace vireo;
@@ -104,4 +106,23 @@ TEST_CASE("a singular test searches every move but the TT move", "[history][sear
   for (const TraceNode& n : run.nodes) tests += n.singular_test;
   CHECK(tests > 0);
   CHECK(children > 0);
+}
+
+TEST_CASE("a quiet move whose every reply fails low earns a history bonus", "[history][search]") {
+  // No cutoff ever rewards White's quiet moves in a depth-2 search: White moves only at the
+  // root, whose window stays open. A later root move that beats the first one leaves Black's
+  // null-window node failing low, and only the prior-move reward gives it a bonus.
+  TranspositionTable tt;
+  REQUIRE(tt.resize(1));
+  Searcher searcher(tt);
+  searcher.clear();
+  Limits limits;
+  limits.depth = 2;
+  TimeManager tm(limits, WHITE, 0);
+  SearchSignals signals;
+  searcher.run(test::from_fen("4r1k1/5ppp/8/n7/8/8/5PPP/R5K1 w - - 0 1"), limits, tm, signals, SearchListeners{}, 1);
+  int rewarded = 0;
+  for (const auto& from : searcher.histories().butterfly[WHITE])
+    for (const std::int16_t h : from) rewarded += h > 0;
+  CHECK(rewarded > 0);
 }

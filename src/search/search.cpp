@@ -124,6 +124,14 @@ void Searcher::update_pv(int ply, Move m) {
   f.pv_length = child.pv_length + 1;
 }
 
+// Every reply failed low: the quiet move that led here was better than its history said (the
+// opponent found nothing against it), so it earns the bonus a cutoff would have given it.
+void Searcher::reward_prior_move(int ply, int depth) {
+  const Frame& prev = stack_[ply - 1];
+  if (!prev.move || pos_.captured_piece() != NO_PIECE || prev.move.kind() == Move::PROMOTION) return;
+  hist_->update_quiet(~pos_.side_to_move(), prev.moved, prev.move, continuation_tables(ply - 1), history_bonus(depth));
+}
+
 ContinuationTables Searcher::continuation_tables(int ply) {
   ContinuationTables t;
   for (std::size_t i = 0; i < t.size(); ++i) {
@@ -452,12 +460,13 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
     if (auto cut = prune_node({depth, ply, pv_node, cut_node, in_check, improving, tt_pv}, beta, eval)) return *cut;
 
   if (depth >= IIR_MIN_DEPTH && !tt_move) --depth;
-  const Node node{depth, ply, pv_node, cut_node, in_check, improving, tt_pv};
+  const Node node{depth, ply, pv_node, cut_node, in_check, improving, tt_pv, tt_move && pos_.is_capture(tt_move)};
 
   // Step 5. The move loop.
   const MoveLoop loop = search_moves(node, alpha, beta, tt_move, tte, tb.floor);
   if (loop.decided) return loop.best_score;
   if (loop.moves == 0) return in_check ? mated_in(ply) : SCORE_DRAW;
+  if (!loop.best_move && !root && !singular_test) reward_prior_move(ply, depth);
   const int best_score = std::min(loop.best_score, tb.ceiling);
 
   // Step 6. Store. Later MultiPV lines exclude root moves, so their root result is not the
@@ -679,7 +688,7 @@ int Searcher::search_move(const Node& n, int alpha, int beta, int moves, int ext
   if (moves == 1) return -search(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
   int r = 0;
   if (n.depth >= LMR_MIN_DEPTH && moves > 1 + pv_node && reducible) {
-    r = reduction(n.depth, moves) + !pv_node + !n.improving + cut_node - n.tt_pv - pos_.in_check() - history / LMR_HISTORY_DIVISOR;
+    r = reduction(n.depth, moves) + !pv_node + !n.improving + cut_node - n.tt_pv + n.tt_capture - pos_.in_check() - history / LMR_HISTORY_DIVISOR;
     r = std::clamp(r, 0, std::max(new_depth - 1, 0));
   }
   count(STAT_REDUCED, r > 0);

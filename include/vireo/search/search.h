@@ -98,6 +98,8 @@ class Searcher {
   // it does not return before stop (or ponderhit), as UCI requires.
   SearchResult run(const Position& root, const Limits& limits, TimeManager& tm, SearchSignals& signals,
                    const SearchListeners& listeners, int multipv);
+  // What the search has learned about moves; for tests.
+  const Histories& histories() const { return *hist_; }
 
  private:
   struct Frame {
@@ -142,6 +144,8 @@ class Searcher {
     // On a principal variation now or when the TT last saw it: such nodes decide the game
     // more often than their window says, and are reduced less.
     bool tt_pv;
+    // The TT move captures: a quiet move rarely beats it, so the quiet moves are reduced more.
+    bool tt_capture = false;
   };
 
   // What the move loop found: the best score, the move that raised alpha (none at a fail low)
@@ -159,6 +163,7 @@ class Searcher {
     int ceiling = SCORE_INFINITE;
   };
 
+  void reward_prior_move(int ply, int depth);
   std::optional<int> end_early(int& alpha, int& beta, int ply, bool in_check);
   std::optional<int> apply_tablebase(int depth, int ply, bool pv_node, int& alpha, int beta, TablebaseBounds& tb);
   MoveLoop search_moves(const Node& node, int alpha, int beta, Move tt_move, const TTData& tte, int floor);
