@@ -144,7 +144,7 @@ class Searcher {
     // On a principal variation now or when the TT last saw it: such nodes decide the game
     // more often than their window says, and are reduced less.
     bool tt_pv;
-    // The TT move captures: a quiet move rarely beats it, so the quiet moves are reduced more.
+    // The TT move captures: a later move rarely beats it, so the late moves are reduced a ply more.
     bool tt_capture = false;
   };
 
