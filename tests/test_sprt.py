@@ -178,14 +178,15 @@ class Interrupted(unittest.TestCase):
     last report."""
     RUNNER = """#!/usr/bin/env python3
 import signal, sys, time
-sys.stdout.write(open(sys.argv[0] + ".log").read())
+# Takes a moment to stop, as fastchess does while it ends its games. Set first: the test
+# signals as soon as the report is out, which may be before the PGN is written.
+signal.signal(signal.SIGINT, lambda *_: (print("runner: stopped by SIGINT"), time.sleep(0.5), sys.exit(0)))
 pgn = sys.argv[sys.argv.index("-pgnout") + 1].split("=", 1)[1]
 games = open(sys.argv[0] + ".pgn").read()
 if games:
     open(pgn, "w").write(games)
+sys.stdout.write(open(sys.argv[0] + ".log").read())
 sys.stdout.flush()
-# Takes a moment to stop, as fastchess does while it ends its games.
-signal.signal(signal.SIGINT, lambda *_: (print("runner: stopped by SIGINT"), time.sleep(0.5), sys.exit(0)))
 time.sleep(60)
 """
     # Two pairs: new wins both games of round 1, round 2 is drawn twice.
