@@ -178,8 +178,8 @@ class Interrupted(unittest.TestCase):
     last report."""
     RUNNER = """#!/usr/bin/env python3
 import signal, sys, time
-# Takes a moment to stop, as fastchess does while it ends its games. Set first: the test
-# signals as soon as the report is out, which may be before the PGN is written.
+# Takes a moment to stop, as fastchess does while it ends its games. The handler is set
+# first and the PGN written before the report, since the test signals once the report is out.
 signal.signal(signal.SIGINT, lambda *_: (print("runner: stopped by SIGINT"), time.sleep(0.5), sys.exit(0)))
 pgn = sys.argv[sys.argv.index("-pgnout") + 1].split("=", 1)[1]
 games = open(sys.argv[0] + ".pgn").read()
