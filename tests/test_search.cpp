@@ -106,6 +106,16 @@ TEST_CASE("checkmate on the hundredth half-move still wins", "[search]") {
   CHECK(run.result.score == mate_in(1));
 }
 
+TEST_CASE("improving compares with two plies up, or four where two was in check", "[search]") {
+  CHECK(Searcher::improving(30, 10, SCORE_NONE));
+  CHECK_FALSE(Searcher::improving(10, 30, -50));   // two plies up decides where it is known
+  CHECK_FALSE(Searcher::improving(10, 10, -50));   // level is not rising
+  CHECK(Searcher::improving(10, SCORE_NONE, -50));  // two up in check: four up stands in
+  CHECK_FALSE(Searcher::improving(-60, SCORE_NONE, -50));
+  CHECK(Searcher::improving(-500, SCORE_NONE, SCORE_NONE));  // nothing known: no harder pruning
+  CHECK_FALSE(Searcher::improving(SCORE_NONE, 10, -50));     // in check now: no eval to compare
+}
+
 TEST_CASE("a node-limited search is reproducible", "[search]") {
   Position pos = from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
   Limits l;

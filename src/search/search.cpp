@@ -132,6 +132,19 @@ void Searcher::reward_prior_move(int ply, int depth) {
   hist_->update_quiet(~pos_.side_to_move(), prev.moved, prev.move, continuation_tables(ply - 1), history_bonus(depth));
 }
 
+// Where two plies up was in check (no eval), four plies up stands in; where neither is known,
+// pruning and reductions should not grow on a guess, so the node counts as improving.
+bool Searcher::improving(int now, int two_back, int four_back) {
+  if (now == SCORE_NONE) return false;
+  const int then = two_back != SCORE_NONE ? two_back : four_back;
+  return then == SCORE_NONE || now > then;
+}
+
+bool Searcher::is_improving(int ply) const {
+  const auto eval_back = [&](int back) { return ply >= back ? stack_[ply - back].static_eval : SCORE_NONE; };
+  return improving(stack_[ply].static_eval, eval_back(2), eval_back(4));
+}
+
 ContinuationTables Searcher::continuation_tables(int ply) {
   ContinuationTables t;
   for (std::size_t i = 0; i < t.size(); ++i) {
@@ -450,8 +463,7 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
     f.static_eval = corrected_eval(raw_eval);
     eval = tt_refined(f.static_eval, tt_hit, tte);
   }
-  const bool improving = !in_check && ply >= 2 && stack_[ply - 2].static_eval != SCORE_NONE &&
-                         f.static_eval > stack_[ply - 2].static_eval;
+  const bool improving = is_improving(ply);
   stack_[ply + 1].killers = Killers{};
 
   // Step 4. Node-level pruning, only where a wrong guess cannot lose a PV.

@@ -100,6 +100,9 @@ class Searcher {
                    const SearchListeners& listeners, int multipv);
   // What the search has learned about moves; for tests.
   const Histories& histories() const { return *hist_; }
+  // Whether a node's static eval `now` rose since the side to move's last move, given the
+  // evals two and four plies up (SCORE_NONE where unknown: in check, above the root).
+  static bool improving(int now, int two_back, int four_back);
 
  private:
   struct Frame {
@@ -164,6 +167,7 @@ class Searcher {
   };
 
   void reward_prior_move(int ply, int depth);
+  bool is_improving(int ply) const;  // `improving` of the node at `ply`
   std::optional<int> end_early(int& alpha, int& beta, int ply, bool in_check);
   std::optional<int> apply_tablebase(int depth, int ply, bool pv_node, int& alpha, int beta, TablebaseBounds& tb);
   MoveLoop search_moves(const Node& node, int alpha, int beta, Move tt_move, const TTData& tte, int floor);
