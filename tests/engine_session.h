@@ -8,13 +8,30 @@
 
 namespace vireo::test {
 
-// With the book off: these tests are about the search and the protocol.
-inline EngineProcess start_engine() {
+// At the default options, as a GUI meets it.
+inline EngineProcess start_default_engine() {
   EngineProcess e(VIREO_ENGINE_PATH);
   e.send("uci");
   REQUIRE(e.wait_for("uciok", 5000));
+  return e;
+}
+
+// With the book off: these tests are about the search and the protocol.
+inline EngineProcess start_engine() {
+  EngineProcess e = start_default_engine();
   e.send("setoption name OwnBook value false");
   return e;
+}
+
+// Whether a line before the next bestmove (within `ms` of each other) contains `text`.
+inline bool shows_before_bestmove(EngineProcess& e, const std::string& text, int ms = 5000) {
+  bool seen = false;
+  while (auto line = e.read_line(ms)) {
+    if (line->rfind("bestmove ", 0) == 0) return seen;
+    seen = seen || line->find(text) != std::string::npos;
+  }
+  FAIL("no bestmove");
+  return false;
 }
 
 }  // namespace vireo::test

@@ -71,7 +71,6 @@ TEST_CASE("bad input gets one error line and the engine stays responsive", "[pro
       "setoption name NoSuchOption value 3",
       "setoption name Hash value 0",
       "setoption name Hash value lots",
-      "go depth -3",
       "frobnicate",
       "\x01\x02\xff garbage",
   };
@@ -175,5 +174,32 @@ TEST_CASE("in the shipped book, go answers at once with a book move", "[protocol
   auto info = e.wait_for("info string book move ", 1000);
   REQUIRE(info);
   const std::string best = require_quick_bestmove(e, t, "d2d4");
-  CHECK(info->find(best.substr(9)) != std::string::npos);
+  CHECK(info->find(best.substr(9, best.find(' ', 9) - 9)) != std::string::npos);
+}
+
+// fastchess's compliance check, step 18, at the default options (the shipped book on): a `go`
+// with a clock in a book position must still show a scored info line before its bestmove.
+TEST_CASE("at the default options a book move comes with a scored info line", "[protocol]") {
+  auto e = test::start_default_engine();
+  e.send("position fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  e.send("isready");
+  REQUIRE(e.wait_for("readyok", 2000));
+  e.send("go btime 100");
+  auto info = e.wait_for("info depth ", 2000);
+  REQUIRE(info);
+  CHECK(info->find(" score ") != std::string::npos);
+  CHECK(test::shows_before_bestmove(e, "info string book move ", 2000));
+}
+
+TEST_CASE("at the default options go depth, nodes and MultiPV search the start position", "[protocol]") {
+  auto e = test::start_default_engine();
+  e.send("position startpos");
+  for (const char* go : {"go depth 6", "go nodes 20000"}) {
+    INFO(go);
+    e.send(go);
+    CHECK_FALSE(test::shows_before_bestmove(e, "info string book move"));
+  }
+  e.send("setoption name MultiPV value 3");
+  e.send("go wtime 10000 btime 10000");
+  CHECK(test::shows_before_bestmove(e, " multipv 3 "));
 }

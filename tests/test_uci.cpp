@@ -67,6 +67,13 @@ std::string blunder_book(const std::string& name) {
   return opts.out;
 }
 
+// The session's book is a blunder book, its position the one where the book's only move is
+// the blunder (black to move).
+void at_blunder(Captured& c, const std::string& book) {
+  c.session.handle("setoption name BookFile value " + book);
+  c.session.handle("position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4");
+}
+
 }  // namespace
 
 TEST_CASE("go parameters parse into limits", "[uci]") {
@@ -95,12 +102,36 @@ TEST_CASE("go tolerates negative and huge clocks", "[uci]") {
 }
 
 TEST_CASE("malformed commands are parse errors", "[uci]") {
-  for (const char* bad : {"go depth", "go depth x", "go depth -1", "go wibble 3", "go perft 0", "position",
+  for (const char* bad : {"go perft 0", "go perft", "go perft x", "position",
                           "position fenx", "position startpos e2e4", "setoption", "setoption value 3", "xyzzy"}) {
     INFO(bad);
     CHECK(std::holds_alternative<ParseError>(parse(bad)));
   }
   CHECK(std::holds_alternative<cmd::Empty>(parse("   \t\r")));
+}
+
+TEST_CASE("go drops an unknown parameter and reads a bad value as the smallest, one warning each", "[uci]") {
+  const auto unknown = as<cmd::Go>(parse("go depth 3 frobnicate"));
+  CHECK(unknown.limits.depth == 3);
+  REQUIRE(unknown.warnings.size() == 1);
+  CHECK(unknown.warnings[0].find("'frobnicate'") != std::string::npos);
+  const auto clock = as<cmd::Go>(parse("go wtime abc btime 1000"));
+  CHECK(clock.limits.time[WHITE] == 0);
+  CHECK(clock.limits.time[BLACK] == 1000);
+  CHECK(clock.warnings.size() == 1);
+  for (const char* bad : {"go depth -1", "go depth 3.5", "go depth", "go depth 0", "go depth nodes 500"}) {
+    INFO(bad);
+    const auto g = as<cmd::Go>(parse(bad));
+    CHECK(g.limits.depth == 1);
+    CHECK(g.warnings.size() == 1);
+  }
+  CHECK(as<cmd::Go>(parse("go nodes -5")).limits.nodes == 1);
+  CHECK(as<cmd::Go>(parse("go movetime soon")).limits.movetime == 1);
+  const auto togo = as<cmd::Go>(parse("go movestogo x wtime 5 btime 5"));
+  CHECK(togo.limits.movestogo == 0);
+  CHECK(togo.limits.time[WHITE] == 5);
+  CHECK(togo.warnings.size() == 1);
+  CHECK(as<cmd::Go>(parse("go wtime 100 btime 100 winc 10 binc 10 movestogo 5")).warnings.empty());
 }
 
 TEST_CASE("position and setoption parse their parts", "[uci]") {
@@ -373,14 +404,13 @@ TEST_CASE("with several threads, stop, isready and a new position behave as with
 TEST_CASE("Book Check Depth leaves a book move that a short search refutes, Book Min Weight filters", "[uci][book]") {
   const std::string book = blunder_book("bad");
   Captured c;
-  c.session.handle("setoption name BookFile value " + book);
-  c.session.handle("position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4");
-  c.session.handle("go depth 1");
-  CHECK(c.wait_for("bestmove") == "bestmove g8f6");  // unchecked, the book plays its blunder
+  at_blunder(c, book);
+  c.session.handle("go wtime 60000 btime 60000");
+  CHECK(c.wait_for("bestmove").rfind("bestmove g8f6", 0) == 0);  // unchecked, the book plays its blunder
   CHECK_FALSE(c.wait_for("info string book move g8f6 weight 100%").empty());
   c.take();
   c.session.handle("setoption name Book Check Depth value 4");
-  c.session.handle("go depth 4");
+  c.session.handle("go wtime 60000 btime 60000");
   const std::string best = c.wait_for("bestmove");
   REQUIRE_FALSE(best.empty());
   CHECK(best.rfind("bestmove g8f6", 0) != 0);
@@ -389,8 +419,8 @@ TEST_CASE("Book Check Depth leaves a book move that a short search refutes, Book
   // A floor of 100% keeps a move that holds all of the position's weight.
   c.session.handle("setoption name Book Check Depth value 0");
   c.session.handle("setoption name Book Min Weight value 100");
-  c.session.handle("go depth 1");
-  CHECK(c.wait_for("bestmove") == "bestmove g8f6");
+  c.session.handle("go wtime 60000 btime 60000");
+  CHECK(c.wait_for("bestmove").rfind("bestmove g8f6", 0) == 0);
   c.take();
 }
 
@@ -403,12 +433,12 @@ TEST_CASE("BookLearning: a lost line is remembered in its own file, the book unt
   {
     Captured c;
     c.session.handle("setoption name BookFile value " + book);
-    c.session.handle("setoption name BookLearnFile value " + learn_file);  // missing: one error
-    CHECK_FALSE(c.wait_for("info string error: cannot read learn file").empty());
+    c.session.handle("setoption name BookLearnFile value " + learn_file);  // missing: learning starts
+    CHECK_FALSE(c.wait_for("info string learn file '" + learn_file + "' does not exist yet").empty());
     c.session.handle("setoption name BookLearning value true");
     c.session.handle("position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4");
-    c.session.handle("go depth 1");
-    CHECK(c.wait_for("bestmove") == "bestmove g8f6");
+    c.session.handle("go wtime 60000 btime 60000");
+    CHECK(c.wait_for("bestmove").rfind("bestmove g8f6", 0) == 0);
     // 4. Qxf7# ends the game: the line lost.
     c.session.handle("position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7");
     c.session.handle("position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4");
@@ -436,8 +466,8 @@ TEST_CASE("quit closes the line being learned from, as ucinewgame does", "[uci][
     c.session.handle("setoption name BookLearnFile value " + learn_file);
     c.session.handle("setoption name BookLearning value true");
     c.session.handle("position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4");
-    c.session.handle("go depth 1");
-    CHECK(c.wait_for("bestmove") == "bestmove g8f6");
+    c.session.handle("go wtime 60000 btime 60000");
+    CHECK(c.wait_for("bestmove").rfind("bestmove g8f6", 0) == 0);
     c.session.handle("position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 d2d3");
     c.session.handle("go depth 4");
     CHECK_FALSE(c.wait_for("bestmove").empty());
@@ -479,4 +509,201 @@ TEST_CASE("UCI_LimitStrength plays a searched move within its node budget, showi
     INFO(last_info);
     CHECK(last_info.find(" pv " + move) != std::string::npos);
   }
+}
+
+namespace {
+
+// The lines up to and including the bestmove (empty when none came).
+std::vector<std::string> lines_to_bestmove(Captured& c) {
+  if (c.wait_for("bestmove").empty()) return {};
+  return c.take();
+}
+
+long count_prefix(const std::vector<std::string>& lines, const std::string& prefix) {
+  return std::count_if(lines.begin(), lines.end(), [&](const std::string& l) { return l.rfind(prefix, 0) == 0; });
+}
+
+}  // namespace
+
+TEST_CASE("every go with bad parameters still ends in one bestmove", "[uci]") {
+  Captured c;
+  c.session.handle("setoption name OwnBook value false");
+  for (const char* go : {"go depth 3 frobnicate", "go wtime abc btime 1000", "go depth -1", "go depth 3.5"}) {
+    INFO(go);
+    c.session.handle("position startpos");
+    c.session.handle(go);
+    const auto lines = lines_to_bestmove(c);
+    CHECK(count_prefix(lines, "bestmove ") == 1);
+    CHECK(count_prefix(lines, "info string error: ") == 1);
+  }
+}
+
+TEST_CASE("the book answers only a game clock; analysis gets a search", "[uci][book]") {
+  const std::string book = blunder_book("analysis");
+  Captured c;
+  at_blunder(c, book);
+  // The book's only move here, Nf6??, is mated at once: any real search avoids it.
+  for (const char* analysis : {"go depth 4", "go nodes 20000", "go movetime 300", "go mate 2",
+                               "go wtime 60000 btime 60000 searchmoves g8f6 g7g6 d8e7"}) {
+    INFO(analysis);
+    c.session.handle(analysis);
+    const auto lines = lines_to_bestmove(c);
+    CHECK(count_prefix(lines, "info string book move") == 0);
+    CHECK(count_prefix(lines, "bestmove g8f6") == 0);
+  }
+  c.session.handle("go infinite");
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  c.session.handle("stop");
+  CHECK(count_prefix(lines_to_bestmove(c), "info string book move") == 0);
+  for (const char* option : {"setoption name MultiPV value 3", "setoption name UCI_AnalyseMode value true"}) {
+    INFO(option);
+    c.session.handle(option);
+    c.session.handle("go wtime 60000 btime 60000");
+    CHECK(count_prefix(lines_to_bestmove(c), "info string book move") == 0);
+  }
+  c.session.handle("setoption name MultiPV value 1");
+  c.session.handle("setoption name UCI_AnalyseMode value false");
+  c.session.handle("go wtime 60000 btime 60000 movestogo 30");
+  CHECK(count_prefix(lines_to_bestmove(c), "info string book move g8f6") == 1);
+}
+
+TEST_CASE("a book move comes with a scored info line whose PV starts with it", "[uci][book]") {
+  const std::string book = blunder_book("scored");
+  Captured c;
+  at_blunder(c, book);
+  c.session.handle("go wtime 60000 btime 60000");
+  const auto lines = lines_to_bestmove(c);
+  REQUIRE(lines.size() >= 3);
+  CHECK(lines.back().rfind("bestmove g8f6", 0) == 0);
+  CHECK(lines[lines.size() - 2].rfind("info string book move g8f6", 0) == 0);
+  const std::string& info = lines[lines.size() - 3];
+  CHECK(info.rfind("info depth ", 0) == 0);
+  CHECK(info.find(" score mate -1 ") != std::string::npos);  // Nf6?? Qxf7#
+  CHECK(info.find(" pv g8f6") != std::string::npos);
+}
+
+TEST_CASE("Book Check Depth keeps to the clock and to stop", "[uci][book]") {
+  const std::string book = blunder_book("clock");
+  Captured c;
+  c.session.handle("setoption name BookFile value " + book);
+  c.session.handle("setoption name Book Check Depth value 20");
+  c.session.handle("setoption name Book Check Margin value 1000");
+  c.session.handle("position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4");
+  const auto start = std::chrono::steady_clock::now();
+  c.session.handle("go wtime 100 btime 100");
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  c.session.handle("stop");
+  REQUIRE_FALSE(lines_to_bestmove(c).empty());
+  // Before the check kept to them, this took 0.8 s and more.
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::milliseconds(400));
+}
+
+TEST_CASE("a refused setoption leaves everything as it was", "[uci][book]") {
+  const std::string book = blunder_book("refused");
+  Captured c;
+  c.session.handle("setoption name BookFile value " + book);
+  c.session.handle("setoption name BookFile value /nonexistent/book.bin");
+  CHECK_FALSE(c.wait_for("info string error: cannot open book file").empty());
+  c.session.handle("setoption name BookLearning value true");  // no learn file: refused
+  CHECK_FALSE(c.wait_for("info string error: BookLearning needs a BookLearnFile").empty());
+  c.take();
+  // The book is still the first one, and nothing is learned from its games.
+  c.session.handle("position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4");
+  c.session.handle("go wtime 60000 btime 60000");
+  CHECK(count_prefix(lines_to_bestmove(c), "info string book move g8f6") == 1);
+  for (const char* move : {"d2d3", "g1f3", "b1c3", "h2h3", "a2a3"}) {
+    c.session.handle(fmt::format("position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 {}", move));
+    c.session.handle("go depth 2");
+    CHECK(count_prefix(lines_to_bestmove(c), "info string error") == 0);
+  }
+  c.session.handle("ucinewgame");
+  c.session.handle("isready");
+  c.wait_for("readyok");
+  CHECK(count_prefix(c.take(), "info string error") == 0);
+}
+
+TEST_CASE("a malformed learn file is refused and the one in use kept", "[uci][book][learn]") {
+  const std::string book = blunder_book("learnkept");
+  const std::string good = vireo::test::temp_path("learn-good.txt").string();
+  const std::string bad = vireo::test::temp_path("learn-bad.txt").string();
+  std::filesystem::remove(good);
+  std::ofstream(bad) << "vireo-book-learn 1\nnot a record\n";
+  Captured c;
+  c.session.handle("setoption name BookFile value " + book);
+  c.session.handle("setoption name BookLearnFile value " + good);
+  c.session.handle("setoption name BookLearning value true");
+  c.session.handle("setoption name BookLearnFile value " + bad);
+  CHECK_FALSE(c.wait_for("info string error: learn file '" + bad).empty());
+  // Learning goes on into the first file: a lost line is written there.
+  c.session.handle("position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4");
+  c.session.handle("go wtime 60000 btime 60000");
+  CHECK_FALSE(lines_to_bestmove(c).empty());
+  c.session.handle("position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7");
+  c.session.handle("isready");
+  c.wait_for("readyok");
+  BookLearning learned;
+  REQUIRE_FALSE(learned.load(good).has_value());
+  CHECK(learned.records().size() == 1);
+}
+
+TEST_CASE("BookFile's default is the book in use, and sending it back keeps it", "[uci][book]") {
+  const std::string book = blunder_book("default");
+  std::vector<std::string> lines;
+  std::mutex mutex;
+  Session session([&](const std::string& l) {
+    std::lock_guard lock(mutex);
+    lines.push_back(l);
+  }, book);
+  session.handle("uci");
+  session.handle("setoption name BookFile value " + book);
+  session.handle("position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4");
+  session.handle("book");
+  std::lock_guard lock(mutex);
+  CHECK(std::count(lines.begin(), lines.end(), "option name BookFile type string default " + book) == 1);
+  CHECK(std::count(lines.begin(), lines.end(), "option name UCI_AnalyseMode type check default false") == 1);
+  CHECK(std::count(lines.begin(), lines.end(), "Book entries: 1") == 1);
+}
+
+TEST_CASE("a long search names the root move it is on", "[uci]") {
+  Captured c;
+  c.session.handle("setoption name OwnBook value false");
+  c.session.handle("position startpos");
+  c.session.handle("go infinite");
+  std::this_thread::sleep_for(std::chrono::milliseconds(CURRMOVE_AFTER_MS / 2));
+  CHECK(count_prefix(c.take(), "info currmove ") == 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(CURRMOVE_AFTER_MS / 2 + 800));
+  c.session.handle("stop");
+  const auto lines = lines_to_bestmove(c);
+  REQUIRE(count_prefix(lines, "info currmove ") >= 1);
+  for (const std::string& line : lines) {
+    if (line.rfind("info currmove ", 0) != 0) continue;
+    INFO(line);
+    std::istringstream in(line);
+    std::string info, currmove, move, label;
+    int number = 0;
+    in >> info >> currmove >> move >> label >> number;
+    CHECK_FALSE(parse_uci_move(Position(), move).is_none());
+    CHECK(label == "currmovenumber");
+    CHECK((number >= 1 && number <= 20));
+  }
+}
+
+TEST_CASE("Debug Log File records both sides of the conversation", "[uci]") {
+  const auto log = vireo::test::temp_path("debug.log");
+  std::filesystem::remove(log);
+  Captured c;
+  c.session.handle("setoption name Debug Log File value " + log.string());
+  c.session.handle("isready");
+  c.session.handle("go depth 2");
+  REQUIRE_FALSE(c.wait_for("bestmove").empty());
+  // A folder cannot be a log: refused, and the log in use goes on.
+  c.session.handle("setoption name Debug Log File value " + log.parent_path().string());
+  CHECK_FALSE(c.wait_for("info string error: debug log").empty());
+  c.session.handle("ucinewgame");
+  c.session.handle("setoption name Debug Log File value <empty>");
+  c.session.handle("quit");
+  const std::string text = vireo::test::file_bytes(log);
+  for (const char* expected : {" >> isready\n", " << readyok\n", " >> go depth 2\n", " << bestmove ", " >> ucinewgame\n"})
+    CHECK(text.find(expected) != std::string::npos);
+  CHECK(text.find("quit") == std::string::npos);  // logging had stopped
 }

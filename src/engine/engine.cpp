@@ -14,10 +14,11 @@ Engine::~Engine() {
   worker_.join();
 }
 
-void Engine::set_listeners(SearchListeners listeners, BestMoveFn on_bestmove) {
+void Engine::set_listeners(SearchListeners listeners, BestMoveFn on_bestmove, BookFn on_book) {
   wait();
   listeners_ = std::move(listeners);
   on_bestmove_ = std::move(on_bestmove);
+  on_book_ = std::move(on_book);
 }
 
 void Engine::worker_loop() {
@@ -29,15 +30,43 @@ void Engine::worker_loop() {
     Limits limits = job_limits_;
     Position pos = job_position_;
     TimeManager tm = job_tm_;
+    const std::optional<BookOffer> book = job_book_;
     lock.unlock();
 
-    SearchResult result = strength_ ? run_limited(pos, limits, tm) : pool_.run(pos, limits, tm, signals_, listeners_, multipv_);
+    const SearchResult result = run_job(pos, limits, tm, book);
     if (on_bestmove_) on_bestmove_(result);
 
     lock.lock();
     busy_ = false;
     cv_.notify_all();
   }
+}
+
+SearchResult Engine::run_job(const Position& pos, const Limits& limits, TimeManager& tm, const std::optional<BookOffer>& book) {
+  if (book)
+    if (auto played = play_book(pos, limits, tm, *book)) return *played;
+  return strength_ ? run_limited(pos, limits, tm) : pool_.run(pos, limits, tm, signals_, listeners_, multipv_);
+}
+
+// The checks search with the game's clock and signals, so a short clock or a `stop` ends them
+// early; a check cut short before its first depth keeps the book move. A move that fails its
+// check is left to the search that follows, on the same clock.
+std::optional<SearchResult> Engine::play_book(const Position& pos, Limits limits, TimeManager& tm, const BookOffer& book) {
+  BookVerdict verdict{book.move};
+  SearchResult best;
+  limits.depth = book.check_depth > 0 ? book.check_depth : BOOK_SCORE_DEPTH;
+  if (book.check_depth > 0) best = pool_.run(pos, limits, tm, signals_, listeners_, 1);
+  limits.searchmoves = {book.move};
+  SearchResult played = pool_.run(pos, limits, tm, signals_, listeners_, 1);
+  played.best = book.move;
+  verdict.score = played.score;
+  verdict.best_score = best.score;
+  verdict.depth = best.depth;
+  const bool checked = book.check_depth > 0 && best.depth > 0 && played.depth > 0;
+  verdict.played = !checked || best.score - played.score <= book.margin;
+  if (on_book_) on_book_(verdict);
+  if (!verdict.played) return std::nullopt;
+  return played;
 }
 
 // A weaker search: a node budget, the candidate lines a mistake picks from (the GUI sees only
@@ -51,6 +80,7 @@ SearchResult Engine::run_limited(const Position& pos, Limits limits, TimeManager
     if (info.multipv <= multipv_ && listeners_.on_info) listeners_.on_info(info);
   };
   shown.on_stats = listeners_.on_stats;
+  shown.on_currmove = listeners_.on_currmove;
   SearchResult result = pool_.run(pos, limits, tm, signals_, shown, std::max(multipv_, lines));
   if (!result.lines.empty()) {
     const std::size_t index = strength_->choose(result.lines, rng_());
@@ -75,10 +105,11 @@ void Engine::set_strength(std::optional<StrengthLimit> strength) {
   strength_ = strength;
 }
 
-void Engine::go(const Limits& limits) {
+void Engine::go(const Limits& limits, std::optional<BookOffer> book) {
   stop();
   std::lock_guard lock(mutex_);
   job_limits_ = limits;
+  job_book_ = book;
   job_position_ = position_;
   // The clock starts when `go` arrives, not when the worker wakes.
   job_tm_ = TimeManager(limits, position_.side_to_move(), move_overhead_);

@@ -145,6 +145,10 @@ bool Searcher::is_improving(int ply) const {
   return improving(stack_[ply].static_eval, eval_back(2), eval_back(4));
 }
 
+void Searcher::announce_root_move(Move m, int number) const {
+  if (listeners_->on_currmove && now_ms() - start_ >= CURRMOVE_AFTER_MS) listeners_->on_currmove(m, number);
+}
+
 ContinuationTables Searcher::continuation_tables(int ply) {
   ContinuationTables t;
   for (std::size_t i = 0; i < t.size(); ++i) {
@@ -179,6 +183,7 @@ SearchResult Searcher::run(const Position& root, const Limits& limits, TimeManag
   pos_ = root;
   if (net_) accumulators_.reset(*net_, pos_);
   limits_ = &limits;
+  listeners_ = &listeners;
   tm_ = &tm;
   signals_ = &signals;
   nodes_ = 0;
@@ -553,6 +558,7 @@ Searcher::MoveLoop Searcher::search_moves(const Node& node, int alpha, int beta,
         tte.depth >= depth - SE_TT_DEPTH_SLACK && (tte.bound & BOUND_LOWER) && !is_mate_score(tte.score))
       if (auto cut = singular(node, tte.score, beta, m, extension)) return {*cut, Move::none(), 0, true};
     f.extension = extension;
+    if (root) announce_root_move(m, int(excluded_root_.size()) + loop.moves + 1);
     const std::uint64_t nodes_before = nodes_;
     make_move(ply, m);
     ++loop.moves;

@@ -55,6 +55,14 @@ std::string join(const std::vector<std::string>& t, std::size_t from, std::size_
   return s;
 }
 
+// Input echoed in a message: cut short, control and non-ASCII bytes shown as '?'.
+std::string printable(const std::string& text) {
+  std::string shown = text.substr(0, 40);
+  for (char& ch : shown)
+    if ((unsigned char)ch < 32 || (unsigned char)ch > 126) ch = '?';
+  return shown;
+}
+
 // Parses a non-negative integer; values too large for any clock saturate instead of failing.
 std::optional<long long> parse_count(const std::string& s) {
   long long v = 0;
@@ -98,40 +106,77 @@ Command parse_position(const std::vector<std::string>& t) {
   return p;
 }
 
+constexpr std::string_view GO_NUMERIC[] = {"wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes", "mate", "perft"};
+
+bool is_go_keyword(const std::string& s) {
+  return s == "infinite" || s == "ponder" || s == "searchmoves" ||
+         std::find(std::begin(GO_NUMERIC), std::end(GO_NUMERIC), s) != std::end(GO_NUMERIC);
+}
+
+// The smallest value of each numeric `go` parameter: what a malformed, missing or negative
+// value counts as, so that a limit the GUI meant to give still bounds the search (inside the
+// search 0 means "no limit" for movetime, depth, nodes and mate). movestogo bounds nothing and
+// is dropped instead; perft is refused whole.
+long long smallest_go_value(const std::string& key) {
+  const bool clock = key == "wtime" || key == "btime" || key == "winc" || key == "binc";
+  return clock ? 0 : 1;
+}
+
+void set_go_number(cmd::Go& g, const std::string& key, long long v) {
+  Limits& l = g.limits;
+  if (key == "wtime") l.time[WHITE] = v;
+  else if (key == "btime") l.time[BLACK] = v;
+  else if (key == "winc") l.inc[WHITE] = v;
+  else if (key == "binc") l.inc[BLACK] = v;
+  else if (key == "movestogo") l.movestogo = int(std::min(v, 10000LL));
+  else if (key == "movetime") l.movetime = v;
+  else if (key == "depth") l.depth = int(std::min<long long>(v, MAX_PLY - 1));
+  else if (key == "nodes") l.nodes = std::uint64_t(v);
+  else if (key == "mate") l.mate = int(std::min<long long>(v, MAX_PLY / 2));
+  else g.perft_depth = int(v);
+}
+
+// Reads one numeric parameter's value (none: it was missing); returns the warning, if any.
+// A negative clock is the GUI's lag overdrawing it and needs none: it reads as empty.
+std::optional<std::string> read_go_number(cmd::Go& g, const std::string& key, const std::string* text) {
+  const auto v = text ? parse_count(*text) : std::nullopt;
+  const long long floor = smallest_go_value(key);
+  if (v && (*v >= floor || floor == 0)) {
+    set_go_number(g, key, std::max(*v, floor));
+    return std::nullopt;
+  }
+  const std::string what = text ? fmt::format("'{}' is not a whole number from {}", printable(*text), floor)
+                                : std::string("needs a value");
+  if (key == "movestogo") return fmt::format("go movestogo {}; ignored", what);
+  set_go_number(g, key, floor);
+  return fmt::format("go {} {}; using {}", key, what, floor);
+}
+
+// UCI's rule for what an engine does not understand is to ignore it: an unknown parameter is
+// named in a warning and left out, a bad value replaced, and the rest still searches, so that
+// every `go` ends in a bestmove.
 Command parse_go(const std::vector<std::string>& t) {
   cmd::Go g;
-  Limits& l = g.limits;
   for (std::size_t i = 1; i < t.size(); ++i) {
     const std::string& key = t[i];
-    if (key == "infinite") { l.infinite = true; continue; }
-    if (key == "ponder") { l.ponder = true; continue; }
+    if (key == "infinite") { g.limits.infinite = true; continue; }
+    if (key == "ponder") { g.limits.ponder = true; continue; }
     if (key == "searchmoves") {
-      while (i + 1 < t.size() && t[i + 1].size() >= 4 && t[i + 1].size() <= 5 && std::isdigit((unsigned char)t[i + 1][1]))
-        g.searchmoves.push_back(t[++i]);
+      while (i + 1 < t.size() && !is_go_keyword(t[i + 1])) g.searchmoves.push_back(t[++i]);
       continue;
     }
-    static const char* NUMERIC[] = {"wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes", "mate", "perft"};
-    if (std::find(std::begin(NUMERIC), std::end(NUMERIC), key) == std::end(NUMERIC))
-      return ParseError{fmt::format("unknown go parameter '{}'", key)};
-    if (i + 1 >= t.size()) return ParseError{fmt::format("go {} needs a number", key)};
-    auto v = parse_count(t[++i]);
-    if (!v) return ParseError{fmt::format("go {} needs a number, got '{}'", key, t[i])};
-    // A clock can be negative when the GUI's own lag overdrew it: treat it as empty, still move.
-    // A negative increment is as harmless read as none.
-    if (key == "wtime") l.time[WHITE] = std::max(0LL, *v);
-    else if (key == "btime") l.time[BLACK] = std::max(0LL, *v);
-    else if (key == "winc") l.inc[WHITE] = std::max(0LL, *v);
-    else if (key == "binc") l.inc[BLACK] = std::max(0LL, *v);
-    else if (*v < 0) return ParseError{fmt::format("go {} must not be negative", key)};
-    else if (key == "movestogo") l.movestogo = int(std::min(*v, 10000LL));
-    else if (key == "movetime") l.movetime = *v;
-    else if (key == "depth") l.depth = int(std::min<long long>(*v, MAX_PLY - 1));
-    else if (key == "nodes") l.nodes = std::uint64_t(*v);
-    else if (key == "mate") l.mate = int(std::min<long long>(*v, MAX_PLY / 2));
-    else if (key == "perft") {
-      if (*v < 1 || *v > 20) return ParseError{"go perft needs a depth from 1 to 20"};
-      g.perft_depth = int(*v);
+    if (!is_go_keyword(key)) {
+      g.warnings.push_back(fmt::format("ignoring unknown go parameter '{}'", printable(key)));
+      continue;
     }
+    // A value that is itself a keyword was left out: the keyword is read next.
+    const std::string* value = i + 1 < t.size() && !is_go_keyword(t[i + 1]) ? &t[++i] : nullptr;
+    // perft counts moves and answers no bestmove: a bad depth refuses the whole command.
+    if (key == "perft") {
+      const auto v = value ? parse_count(*value) : std::nullopt;
+      if (!v || *v < 1 || *v > 20) return ParseError{"go perft needs a depth from 1 to 20"};
+    }
+    if (auto warning = read_go_number(g, key, value)) g.warnings.push_back(*warning);
   }
   return g;
 }
@@ -170,10 +215,7 @@ Command parse(std::string_view line) {
   }
   if (c == "tree") return cmd::Tree{{t.begin() + 1, t.end()}};
   if (c == "debug" || c == "register") return cmd::Empty{};  // accepted, nothing to do
-  std::string shown = c.substr(0, 40);
-  for (char& ch : shown)
-    if ((unsigned char)ch < 32 || (unsigned char)ch > 126) ch = '?';
-  return ParseError{fmt::format("unknown command '{}'", shown)};
+  return ParseError{fmt::format("unknown command '{}'", printable(c))};
 }
 
 std::string format_score(int score) {
@@ -210,21 +252,30 @@ std::string format_bestmove(const SearchResult& r, const Position& root, bool ch
   return "bestmove " + best;
 }
 
-Session::Session(Output out, std::string default_book) : out_(std::move(out)) {
+Session::Session(Output out, std::string default_book)
+    : out_([this, out = std::move(out)](const std::string& line) {
+        log_.write(false, line);
+        out(line);
+      }),
+      default_book_(std::move(default_book)) {
   register_options();
-  if (auto err = options_.set("BookFile", default_book.empty() ? "<empty>" : default_book)) error(*err);
+  if (auto err = load_book(true, default_book_)) error(*err);
   SearchListeners listeners;
   // The engine's position is the search's root: it changes only once the search has stopped.
   listeners.on_info = [this](const SearchInfo& info) {
     out_(format_info(info, engine_.position(), chess960_, show_wdl_));
   };
+  listeners.on_currmove = [this](Move m, int number) {
+    out_(fmt::format("info currmove {} currmovenumber {}", move_to_uci(engine_.position(), m, chess960_), number));
+  };
   listeners.on_stats = [this](const DepthStats& d, const SearchCounters* previous) {
     out_("info string " + format_stats(d, previous));
   };
-  engine_.set_listeners(std::move(listeners), [this](const SearchResult& r) {
+  auto on_bestmove = [this](const SearchResult& r) {
     out_(format_bestmove(r, engine_.position(), chess960_));
-    if (learning_on_ && r.best && learning_.searched_move(r.score)) save_learning();
-  });
+    if (learning_on_ && r.best && !book_played_ && learning_->searched_move(r.score)) save_learning();
+  };
+  engine_.set_listeners(std::move(listeners), on_bestmove, [this](const BookVerdict& v) { report_book(v); });
 }
 
 Session::~Session() { engine_.stop(); }
@@ -278,29 +329,31 @@ void Session::register_engine_options() {
     engine_.clear_hash();
     return std::nullopt;
   });
+  // Both sides of the conversation, timed, for reports of what a GUI did.
+  options_.add_string("Debug Log File", "", [this](const std::string& v) { return log_.open(v); });
 }
 
 void Session::register_book_options() {
   // The book options: OwnBook false leaves the book to the GUI and probes nothing.
   options_.add_check("OwnBook", true, [this](const std::string& v) { return load_book(v == "true", options_.string("BookFile")); });
-  options_.add_string("BookFile", "", [this](const std::string& v) { return load_book(options_.check("OwnBook"), v); });
+  // The default is the book really in use, so a GUI that sends the defaults back keeps it.
+  options_.add_string("BookFile", default_book_, [this](const std::string& v) { return load_book(options_.check("OwnBook"), v); });
   options_.add_combo("Book Selection", "Weighted", {"Weighted", "Best"});
   // Leaving the book well: moves with too small a share of the weight are not candidates, and
   // a book move a short search finds bad is not played.
   options_.add_spin("Book Min Weight", 0, 0, 100);
   // Book learning: off by default; what it learns goes to BookLearnFile, never into the book.
   options_.add_check("BookLearning", false, [this](const std::string& v) -> std::optional<std::string> {
+    if (v == "true" && learning_->path().empty()) return std::string("BookLearning needs a BookLearnFile to keep what it learns");
     learning_on_ = v == "true";
-    if (learning_on_ && learning_.path().empty()) return std::string("BookLearning needs a BookLearnFile to keep what it learns");
     return std::nullopt;
   });
-  options_.add_string("BookLearnFile", "", [this](const std::string& v) -> std::optional<std::string> {
-    if (v.empty() || v == "<empty>") return std::nullopt;
-    return learning_.load(v);
-  });
+  options_.add_string("BookLearnFile", "", [this](const std::string& v) { return load_learning(v); });
   options_.add_spin("Book Check Depth", 0, 0, 30);
   options_.add_spin("Book Check Margin", 50, 0, 1000);
   options_.add_spin("Book Depth", 40, 1, 1000);
+  // Standard UCI: a GUI analysing sets it, and the book then leaves every answer to the search.
+  options_.add_check("UCI_AnalyseMode", false);
 }
 
 // The evaluation and the tablebases that stand in for it near the end.
@@ -341,55 +394,71 @@ std::optional<std::string> Session::load_network(const std::string& file) {
 }
 
 std::optional<std::string> Session::load_book(bool own_book, const std::string& file) {
-  if (!own_book || file.empty()) {
-    book_.close();
-    return std::nullopt;
-  }
-  if (book_.is_open() && book_.path() == file) return std::nullopt;
-  if (auto err = book_.open(file)) return *err + "; playing without a book";
+  auto fresh = std::make_unique<PolyglotBook>();
+  // Opened again even when the file is the one in use: a rebuilt book is read anew.
+  if (own_book && !file.empty())
+    if (auto err = fresh->open(file))
+      return *err + (book_->is_open() ? fmt::format("; keeping '{}'", book_->path()) : "; playing without a book");
+  book_ = std::move(fresh);
   return std::nullopt;
 }
 
-bool Session::play_book_move(const cmd::Go& c) {
-  // Pondering and analysis want a search; searchmoves restricts what the book may not know.
-  if (!book_.is_open() || c.limits.ponder || c.limits.infinite || !c.searchmoves.empty()) return false;
-  const Position& pos = engine_.position();
-  if (pos.game_ply() >= options_.spin("Book Depth")) return false;
-  const auto selection = options_.string("Book Selection") == "Best" ? BookSelection::Best : BookSelection::Weighted;
-  const BookChoice choice = book_.choose(pos, selection, rng_, options_.spin("Book Min Weight") / 100.0,
-                                        learning_on_ ? &learning_ : nullptr);
-  if (!choice.move) return false;
-  const std::string text = move_to_uci(pos, choice.move, chess960_);
-  if (!book_move_holds(pos, choice.move, text)) return false;
-  if (learning_on_) learning_.book_move_played(pos.key(), PolyglotBook::encode_move(pos, choice.move), pos.side_to_move());
-  out_(fmt::format("info string book move {} weight {:.0f}% from {}", text, 100 * choice.share, book_.path()));
-  out_("bestmove " + text);
-  return true;
+// A learn file that does not exist yet is where learning starts; one that cannot be read
+// whole is refused, and what was being learned stays.
+std::optional<std::string> Session::load_learning(const std::string& file) {
+  if (file.empty() && learning_on_) return std::string("BookLearning is on: turn it off before clearing BookLearnFile");
+  auto fresh = std::make_unique<BookLearning>();
+  if (!file.empty()) {
+    std::error_code ec;
+    const bool exists = std::filesystem::exists(file, ec);
+    if (auto err = fresh->load(file); err && exists) return *err;
+    if (!exists) out_(fmt::format("info string learn file '{}' does not exist yet: learning starts afresh", file));
+  }
+  engine_.stop();  // the search thread reads the learning at its bestmove
+  learning_ = std::move(fresh);
+  return std::nullopt;
 }
 
-// Book Check Depth: a short search of the position and of the book move; a move scoring more
-// than Book Check Margin below the search's best is left for the search to replace.
-bool Session::book_move_holds(const Position& pos, Move m, const std::string& text) {
-  const int depth = options_.spin("Book Check Depth");
-  if (depth == 0) return true;
-  Limits limits;
-  limits.depth = depth;
-  const SearchResult best = engine_.search_sync(pos, limits);
-  // The book move alone, from the same root to the same depth, so the two scores compare.
-  limits.searchmoves = {m};
-  const int score = engine_.search_sync(pos, limits).score;
-  if (best.score - score <= options_.spin("Book Check Margin")) return true;
-  out_(fmt::format("info string book move {} scores {} against {} for the search's best at depth {}: leaving the book",
-                   text, format_score(score), format_score(best.score), depth));
-  return false;
+// The book answers only a game's clock: analysis (depth, nodes, mate, movetime, infinite,
+// pondering, searchmoves, several lines, UCI_AnalyseMode) asks for a search.
+bool Session::book_may_answer(const cmd::Go& c) const {
+  const Limits& l = c.limits;
+  return book_->is_open() && l.uses_clock() && !l.depth && !l.nodes && !l.mate && !l.movetime && !l.infinite &&
+         !l.ponder && c.searchmoves.empty() && options_.spin("MultiPV") == 1 && !options_.check("UCI_AnalyseMode") &&
+         engine_.position().game_ply() < options_.spin("Book Depth");
+}
+
+std::optional<BookOffer> Session::offer_book_move(const cmd::Go& c) {
+  if (!book_may_answer(c)) return std::nullopt;
+  const Position& pos = engine_.position();
+  const auto selection = options_.string("Book Selection") == "Best" ? BookSelection::Best : BookSelection::Weighted;
+  const BookChoice choice = book_->choose(pos, selection, rng_, options_.spin("Book Min Weight") / 100.0,
+                                         learning_on_ ? learning_.get() : nullptr);
+  if (!choice.move) return std::nullopt;
+  book_note_ = fmt::format("{} weight {:.0f}% from {}", move_to_uci(pos, choice.move, chess960_), 100 * choice.share,
+                           book_->path());
+  return BookOffer{choice.move, int(options_.spin("Book Check Depth")), int(options_.spin("Book Check Margin"))};
+}
+
+// On the search thread, before the bestmove: the book move played, or why it was not.
+void Session::report_book(const BookVerdict& v) {
+  const Position& pos = engine_.position();
+  book_played_ = v.played;
+  if (!v.played) {
+    out_(fmt::format("info string book move {} scores {} against {} for the search's best at depth {}: leaving the book",
+                     move_to_uci(pos, v.move, chess960_), format_score(v.score), format_score(v.best_score), v.depth));
+    return;
+  }
+  if (learning_on_) learning_->book_move_played(pos.key(), PolyglotBook::encode_move(pos, v.move), pos.side_to_move());
+  out_("info string book move " + book_note_);
 }
 
 void Session::apply(const cmd::Book&) {
   const Position& pos = engine_.position();
-  const auto entries = book_.probe(pos);
+  const auto entries = book_->probe(pos);
   for (const BookEntry& e : entries) {
     std::string line = fmt::format("{} {} {}", move_to_uci(pos, e.move, chess960_), e.weight, e.learn);
-    if (const auto r = learning_.find(pos.key(), PolyglotBook::encode_move(pos, e.move)))
+    if (const auto r = learning_->find(pos.key(), PolyglotBook::encode_move(pos, e.move)))
       line += fmt::format(" learned: games {} mean {:+.2f} won {} drawn {} lost {} factor {:.2f}", r->games,
                           r->mean_score() / 100.0, r->wins, r->draws, r->losses, r->factor());
     out_(line);
@@ -400,12 +469,13 @@ void Session::apply(const cmd::Book&) {
 void Session::error(const std::string& message) { out_("info string error: " + message); }
 
 bool Session::handle(std::string_view line) {
+  log_.write(true, line);
   return std::visit(Overloaded{
                         [this](const cmd::Quit&) {
                           engine_.stop();
                           // A GUI quits after the last game without a ucinewgame: close the
                           // line being learned from as a new game would.
-                          if (learning_on_ && learning_.new_game()) save_learning();
+                          if (learning_on_ && learning_->new_game()) save_learning();
                           return false;
                         },
                         [this](const ParseError& e) {
@@ -432,22 +502,22 @@ void Session::apply(const cmd::IsReady&) { out_("readyok"); }
 
 void Session::apply(const cmd::NewGame&) {
   engine_.new_game();
-  if (learning_on_ && learning_.new_game()) save_learning();
+  if (learning_on_ && learning_->new_game()) save_learning();
 }
 
 // A position the game ended in (mate, stalemate, a draw by rule) is the result of the line
 // being learned from.
 void Session::learn_from_position(const Position& pos) {
-  const auto color = learning_.learning_color();
+  const auto color = learning_->learning_color();
   if (!learning_on_ || !color) return;
   int result = 0;
   if (legal_moves(pos).size() == 0) result = !pos.in_check() ? 0 : pos.side_to_move() == *color ? -1 : 1;
   else if (!pos.is_draw(0) && !pos.has_insufficient_material()) return;
-  if (learning_.game_over(result)) save_learning();
+  if (learning_->game_over(result)) save_learning();
 }
 
 void Session::save_learning() {
-  if (auto err = learning_.save()) error(*err);
+  if (auto err = learning_->save()) error(*err);
 }
 
 void Session::apply(const cmd::SetOption& c) {
@@ -480,7 +550,8 @@ void Session::apply(const cmd::Go& c) {
     return;
   }
   engine_.stop();
-  if (play_book_move(c)) return;
+  for (const std::string& warning : c.warnings) error(warning);
+  book_played_ = false;
   Limits limits = c.limits;
   std::vector<std::string> bad;
   for (const std::string& text : c.searchmoves) {
@@ -494,7 +565,7 @@ void Session::apply(const cmd::Go& c) {
                            : std::nullopt);
   engine_.set_tablebase_settings({int(options_.spin("SyzygyProbeLimit")), int(options_.spin("SyzygyProbeDepth")),
                                   options_.check("Syzygy50MoveRule")});
-  engine_.go(limits);
+  engine_.go(limits, offer_book_move(c));
 }
 
 void Session::apply(const cmd::Stop&) { engine_.stop(); }

@@ -17,16 +17,40 @@
 
 namespace vireo {
 
+// A book move offered for a `go`: it is searched alone first, so that the GUI sees a real
+// score for it, and with a check depth the whole position too (Book Check Depth/Margin).
+struct BookOffer {
+  Move move;
+  int check_depth = 0;  // 0: no check, the move alone is searched to BOOK_SCORE_DEPTH
+  int margin = 0;       // centipawns the move may score below the check's best
+};
+
+// What became of an offered book move. The scores are the side to move's, 0 where the search
+// was stopped before finishing a depth.
+struct BookVerdict {
+  Move move;
+  bool played = false;
+  int score = 0;       // the book move's
+  int best_score = 0;  // the check's best move's (with a check depth)
+  int depth = 0;       // of the check
+};
+
+// The book move's own search: deep enough for a meaningful score, short enough to cost a few
+// milliseconds at most, and it stops earlier on a short clock.
+inline constexpr int BOOK_SCORE_DEPTH = 8;
+
 class Engine {
  public:
   using BestMoveFn = std::function<void(const SearchResult&)>;
+  using BookFn = std::function<void(const BookVerdict&)>;
 
   Engine();
   ~Engine();
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
-  void set_listeners(SearchListeners listeners, BestMoveFn on_bestmove);
+  // `on_book` hears what became of each offered book move, before its bestmove.
+  void set_listeners(SearchListeners listeners, BestMoveFn on_bestmove, BookFn on_book = {});
 
   // Each of these first stops a running search and waits for it.
   void set_position(const Position& pos);
@@ -54,8 +78,9 @@ class Engine {
   std::size_t hash_mb() const { return tt_.size_mb(); }
   const std::shared_ptr<const nnue::Network>& network() const { return net_; }
 
-  // Starts a search in the background; the result arrives through on_bestmove.
-  void go(const Limits& limits);
+  // Starts a search in the background; the result arrives through on_bestmove. With a book
+  // offer the book move is played unless its check fails, within the same clock and `stop`.
+  void go(const Limits& limits, std::optional<BookOffer> book = std::nullopt);
   void stop();
   void ponderhit();
   void wait();
@@ -67,6 +92,8 @@ class Engine {
 
  private:
   void worker_loop();
+  SearchResult run_job(const Position& pos, const Limits& limits, TimeManager& tm, const std::optional<BookOffer>& book);
+  std::optional<SearchResult> play_book(const Position& pos, Limits limits, TimeManager& tm, const BookOffer& book);
   SearchResult run_limited(const Position& pos, Limits limits, TimeManager& tm);
 
   Position position_;
@@ -76,6 +103,7 @@ class Engine {
   SearchSignals signals_;
   SearchListeners listeners_;
   BestMoveFn on_bestmove_;
+  BookFn on_book_;
   int multipv_ = 1;
   int move_overhead_ = 30;
   std::optional<StrengthLimit> strength_;
@@ -87,6 +115,7 @@ class Engine {
   bool busy_ = false;
   bool quit_ = false;
   Limits job_limits_;
+  std::optional<BookOffer> job_book_;
   TimeManager job_tm_;
   Position job_position_;
   std::thread worker_;

@@ -59,7 +59,14 @@ struct SearchListeners {
   std::function<void(const SearchInfo&)> on_info;
   // After each finished iteration, with statistics on; `previous` is the iteration before.
   std::function<void(const DepthStats&, const SearchCounters* previous)> on_stats;
+  // The root move about to be searched and its number in the iteration (from 1), once the
+  // search has run for CURRMOVE_AFTER_MS.
+  std::function<void(Move, int number)> on_currmove;
 };
+
+// GUIs show the root move being searched, which a person watches only in a long search; a line
+// at every root move of a short one would cost output for nothing.
+inline constexpr TimePoint CURRMOVE_AFTER_MS = 3000;
 
 // Shared with the thread that received the `go`: raised to stop, or cleared at ponderhit.
 struct SearchSignals {
@@ -167,6 +174,7 @@ class Searcher {
   };
 
   void reward_prior_move(int ply, int depth);
+  void announce_root_move(Move m, int number) const;
   bool is_improving(int ply) const;  // `improving` of the node at `ply`
   std::optional<int> end_early(int& alpha, int& beta, int ply, bool in_check);
   std::optional<int> apply_tablebase(int depth, int ply, bool pv_node, int& alpha, int beta, TablebaseBounds& tb);
@@ -229,6 +237,7 @@ class Searcher {
   // Per-run state.
   Position pos_;
   const Limits* limits_ = nullptr;
+  const SearchListeners* listeners_ = nullptr;
   TimeManager* tm_ = nullptr;
   SearchSignals* signals_ = nullptr;
   std::uint64_t nodes_ = 0;

@@ -15,6 +15,7 @@
 #include "vireo/book/book.h"
 #include "vireo/engine/engine.h"
 #include "vireo/engine/options.h"
+#include "vireo/uci/debug_log.h"
 
 namespace vireo::uci {
 
@@ -31,6 +32,7 @@ struct Go {
   Limits limits;                         // searchmoves filled in when the position is known
   std::vector<std::string> searchmoves;
   int perft_depth = 0;                   // `go perft N`
+  std::vector<std::string> warnings;     // parameters ignored, and why
 };
 struct Stop {};
 struct PonderHit {};
@@ -91,11 +93,13 @@ class Session {
   void apply(const cmd::Bench&);
   void apply(const cmd::Tree&);
   void apply(const cmd::Book&);
-  bool play_book_move(const cmd::Go& c);
-  bool book_move_holds(const Position& pos, Move m, const std::string& text);
+  bool book_may_answer(const cmd::Go& c) const;
+  std::optional<BookOffer> offer_book_move(const cmd::Go& c);
+  void report_book(const BookVerdict& v);
   void learn_from_position(const Position& pos);
   void save_learning();
   std::optional<std::string> load_book(bool own_book, const std::string& file);
+  std::optional<std::string> load_learning(const std::string& file);
   std::optional<std::string> load_network(const std::string& file);
   std::optional<std::string> load_tablebases(const std::string& paths);
   void error(const std::string& message);
@@ -104,14 +108,21 @@ class Session {
   void register_book_options();
   void register_evaluation_options();
 
-  Output out_;
+  DebugLog log_;
+  Output out_;  // writes to the GUI and the debug log
   Engine engine_;
   OptionRegistry options_;
-  PolyglotBook book_;
+  std::string default_book_;  // the shipped book, BookFile's default
+  // Replaced whole when BookFile or OwnBook change, so that a book that fails to open leaves
+  // the one in use.
+  std::unique_ptr<PolyglotBook> book_ = std::make_unique<PolyglotBook>();
+  // The offered book move's line, printed when the engine plays it; set before each `go`.
+  std::string book_note_;
+  std::atomic<bool> book_played_ = false;  // the last bestmove came from the book
   std::shared_ptr<const nnue::Network> network_ = nnue::embedded_network();  // EvalFile's net
   std::atomic<bool> chess960_ = false;  // UCI_Chess960; the search thread reads it to print moves
   std::atomic<bool> show_wdl_ = false;  // UCI_ShowWDL, read by the search thread too
-  BookLearning learning_;
+  std::unique_ptr<BookLearning> learning_ = std::make_unique<BookLearning>();
   std::atomic<bool> learning_on_ = false;  // BookLearning, read by the search thread too
   std::mt19937_64 rng_{std::random_device{}()};
 };
