@@ -16,7 +16,7 @@ constexpr double NODES_AT_0 = 200, NODES_AT_1 = 200000;
 constexpr double SLACK_AT_0 = 150, SLACK_AT_1 = 10;
 
 // Where on the curve UCI_Elo 1500 and 2000 lie, placed by matches against Stockfish 15.1 at
-// UCI_Elo 1500 and 2000 at 10+0.1 (the README's table, "Playing weaker"); other Elos lie on the
+// UCI_Elo 1500 and 2000 at 10+0.1 (docs/playing-weaker-calibration.md); other Elos lie on the
 // line through these two.
 constexpr double LEVEL_AT_1500 = 0.418, LEVEL_AT_2000 = 0.944;
 

@@ -12,7 +12,7 @@ namespace vireo {
 
 class StrengthLimit {
  public:
-  // The range UCI_Elo offers; see the calibration table in the README.
+  // The range UCI_Elo offers; see the calibration table in docs/playing-weaker-calibration.md.
   static constexpr int MIN_ELO = 1400;
   static constexpr int MAX_ELO = 2600;
   // Lines searched (MultiPV) for the candidate moves a mistake chooses from.
