@@ -1,5 +1,7 @@
 #include "vireo/engine/engine.h"
 
+#include <fmt/format.h>
+
 namespace vireo {
 
 Engine::Engine() : pool_(tt_), worker_([this] { worker_loop(); }) { pool_.set_network(net_); }
@@ -135,9 +137,10 @@ void Engine::set_network(std::shared_ptr<const nnue::Network> net) {
   tt_.clear();
 }
 
-void Engine::set_threads(int n) {
+std::optional<std::string> Engine::set_threads(int n) {
   stop();
-  pool_.resize(n);
+  if (!pool_.resize(n)) return fmt::format("cannot start {} search threads, keeping {}", n, pool_.size());
+  return std::nullopt;
 }
 
 void Engine::set_multipv(int n) {

@@ -36,8 +36,9 @@ class Engine {
   // The network that evaluates; none: the hand-written evaluation. Default: the embedded one.
   void set_network(std::shared_ptr<const nnue::Network> net);
   void set_multipv(int n);
-  // Search threads (Lazy SMP); 1 searches alone, deterministically.
-  void set_threads(int n);
+  // Search threads (Lazy SMP); 1 searches alone, deterministically. An error (the threads
+  // cannot be allocated) leaves the threads there were.
+  std::optional<std::string> set_threads(int n);
   int threads() const { return pool_.size(); }
   void set_tablebase_settings(const TablebaseSettings& s);
   // Search statistics (`SearchStats`): counted by the main thread, reported per iteration.
