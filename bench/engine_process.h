@@ -10,12 +10,18 @@
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 namespace vireo::test {
 
 class EngineProcess {
  public:
-  explicit EngineProcess(const std::string& path) {
+  // Runs `path` with `args` (argv[1] on).
+  explicit EngineProcess(const std::string& path, const std::vector<std::string>& args = {}) {
+    // The argument vector is built before fork: the child only calls async-signal-safe functions.
+    std::vector<char*> argv{const_cast<char*>(path.c_str())};
+    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
     int in[2], out[2];
     if (pipe(in) || pipe(out)) throw std::runtime_error("pipe failed");
     pid_ = fork();
@@ -25,7 +31,7 @@ class EngineProcess {
       dup2(out[1], 1);
       close(in[1]);
       close(out[0]);
-      execl(path.c_str(), path.c_str(), (char*)nullptr);
+      execv(path.c_str(), argv.data());
       _exit(127);
     }
     close(in[0]);

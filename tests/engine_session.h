@@ -4,21 +4,27 @@
 
 #include <catch2/catch.hpp>
 
+#include <string>
+
 #include "engine_process.h"
 
 namespace vireo::test {
 
-// At the default options, as a GUI meets it.
-inline EngineProcess start_default_engine() {
-  EngineProcess e(VIREO_ENGINE_PATH);
+// At the default options, as a GUI meets it. A nonzero `address_space_kb` starts the engine
+// under that `ulimit -v`, so that its allocations fail.
+inline EngineProcess start_default_engine(long address_space_kb = 0) {
+  EngineProcess e = address_space_kb == 0
+                        ? EngineProcess(VIREO_ENGINE_PATH)
+                        : EngineProcess("/bin/sh", {"-c", "ulimit -v " + std::to_string(address_space_kb) + " && exec \"$0\"",
+                                                    VIREO_ENGINE_PATH});
   e.send("uci");
   REQUIRE(e.wait_for("uciok", 5000));
   return e;
 }
 
 // With the book off: these tests are about the search and the protocol.
-inline EngineProcess start_engine() {
-  EngineProcess e = start_default_engine();
+inline EngineProcess start_engine(long address_space_kb = 0) {
+  EngineProcess e = start_default_engine(address_space_kb);
   e.send("setoption name OwnBook value false");
   return e;
 }

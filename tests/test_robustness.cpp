@@ -193,6 +193,27 @@ TEST_CASE("the largest Hash is refused cleanly when memory is short", "[protocol
   REQUIRE(e.wait_for("bestmove", 10000));
 }
 
+TEST_CASE("search threads that cannot be allocated are refused, and the engine keeps searching", "[protocol]") {
+#ifdef VIREO_SANITIZED
+  // ASan and TSan reserve terabytes of shadow memory: they cannot start under an address limit.
+  return;
+#endif
+  // 800 MB hold the engine and a few dozen searchers and thread stacks, not 1,024 of them.
+  auto e = start_engine(800000);
+  CHECK(errors_for(e, "setoption name Threads value 4") == 0);
+  e.send("setoption name Threads value 1024");
+  e.send("isready");
+  auto reply = e.read_line(60000);
+  REQUIRE(reply);
+  CHECK(reply->rfind("info string error: cannot start 1024 search threads, keeping 4", 0) == 0);
+  CHECK(e.wait_for("readyok", 5000));
+  e.send("position startpos");
+  e.send("go depth 1");
+  auto best = e.wait_for("bestmove", 10000);
+  REQUIRE(best);
+  require_legal(*best, Position());
+}
+
 TEST_CASE("a long session does not grow without bound", "[protocol]") {
   auto e = start_engine();
   auto cycle = [&](int games) {

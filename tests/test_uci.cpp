@@ -707,3 +707,21 @@ TEST_CASE("Debug Log File records both sides of the conversation", "[uci]") {
     CHECK(text.find(expected) != std::string::npos);
   CHECK(text.find("quit") == std::string::npos);  // logging had stopped
 }
+
+TEST_CASE("with several threads a book move that fails its check is replaced by a full search", "[uci][book][smp]") {
+  const std::string book = blunder_book("threads");
+  Captured c;
+  c.session.handle("setoption name Threads value 2");
+  c.session.handle("setoption name Book Check Depth value 4");
+  at_blunder(c, book);
+  c.session.handle("go wtime 60000 btime 60000");
+  const auto lines = lines_to_bestmove(c);
+  const auto left = std::find_if(lines.begin(), lines.end(), [](const std::string& l) {
+    return l.find("leaving the book") != std::string::npos;
+  });
+  REQUIRE(left != lines.end());
+  // The search after it reaches depths of its own (each helper run ends by raising stop: the
+  // next search must not inherit it) and plays a move other than the blunder.
+  CHECK(std::count_if(left, lines.end(), [](const std::string& l) { return l.rfind("info depth 6 ", 0) == 0; }) >= 1);
+  CHECK(lines.back().rfind("bestmove g8f6", 0) != 0);
+}

@@ -1,5 +1,7 @@
 #include "vireo/engine/engine.h"
 
+#include <fmt/format.h>
+
 namespace vireo {
 
 Engine::Engine() : pool_(tt_), worker_([this] { worker_loop(); }) { pool_.set_network(net_); }
@@ -43,8 +45,10 @@ void Engine::worker_loop() {
 }
 
 SearchResult Engine::run_job(const Position& pos, const Limits& limits, TimeManager& tm, const std::optional<BookOffer>& book) {
-  if (book)
+  if (book) {
     if (auto played = play_book(pos, limits, tm, *book)) return *played;
+    rearm_stop();
+  }
   return strength_ ? run_limited(pos, limits, tm) : pool_.run(pos, limits, tm, signals_, listeners_, multipv_);
 }
 
@@ -55,7 +59,10 @@ std::optional<SearchResult> Engine::play_book(const Position& pos, Limits limits
   BookVerdict verdict{book.move};
   SearchResult best;
   limits.depth = book.check_depth > 0 ? book.check_depth : BOOK_SCORE_DEPTH;
-  if (book.check_depth > 0) best = pool_.run(pos, limits, tm, signals_, listeners_, 1);
+  if (book.check_depth > 0) {
+    best = pool_.run(pos, limits, tm, signals_, listeners_, 1);
+    rearm_stop();
+  }
   limits.searchmoves = {book.move};
   SearchResult played = pool_.run(pos, limits, tm, signals_, listeners_, 1);
   played.best = book.move;
@@ -63,7 +70,8 @@ std::optional<SearchResult> Engine::play_book(const Position& pos, Limits limits
   verdict.best_score = best.score;
   verdict.depth = best.depth;
   const bool checked = book.check_depth > 0 && best.depth > 0 && played.depth > 0;
-  verdict.played = !checked || best.score - played.score <= book.margin;
+  // A GUI that said stop wants a move now, not a search.
+  verdict.played = !checked || stop_requested_ || best.score - played.score <= book.margin;
   if (on_book_) on_book_(verdict);
   if (!verdict.played) return std::nullopt;
   return played;
@@ -113,6 +121,7 @@ void Engine::go(const Limits& limits, std::optional<BookOffer> book) {
   job_position_ = position_;
   // The clock starts when `go` arrives, not when the worker wakes.
   job_tm_ = TimeManager(limits, position_.side_to_move(), move_overhead_);
+  stop_requested_ = false;
   signals_.stop = false;
   signals_.pondering = limits.ponder;
   job_pending_ = true;
@@ -121,8 +130,17 @@ void Engine::go(const Limits& limits, std::optional<BookOffer> book) {
 }
 
 void Engine::stop() {
+  stop_requested_ = true;
   signals_.stop = true;
   wait();
+}
+
+// A search of several threads ends by raising the stop flag, which stops its helpers; a search
+// that follows in the same `go` lowers it again, unless a `stop` came (checked after lowering
+// it, so that a `stop` arriving meanwhile is not lost).
+void Engine::rearm_stop() {
+  signals_.stop = false;
+  if (stop_requested_) signals_.stop = true;
 }
 
 void Engine::ponderhit() { signals_.pondering = false; }
@@ -166,9 +184,10 @@ void Engine::set_network(std::shared_ptr<const nnue::Network> net) {
   tt_.clear();
 }
 
-void Engine::set_threads(int n) {
+std::optional<std::string> Engine::set_threads(int n) {
   stop();
-  pool_.resize(n);
+  if (!pool_.resize(n)) return fmt::format("cannot start {} search threads, keeping {}", n, pool_.size());
+  return std::nullopt;
 }
 
 void Engine::set_multipv(int n) {

@@ -2,22 +2,85 @@
 
 #include <algorithm>
 #include <map>
-#include <thread>
+#include <new>
+#include <system_error>
 
 namespace vireo {
 
-ThreadPool::ThreadPool(TranspositionTable& tt) : tt_(tt) { resize(1); }
+ThreadPool::ThreadPool(TranspositionTable& tt) : tt_(tt) { grow(1); }
 
-void ThreadPool::resize(int threads) {
-  threads = std::max(threads, 1);
-  while (int(searchers_.size()) > threads) searchers_.pop_back();
-  while (int(searchers_.size()) < threads) {
-    searchers_.push_back(std::make_unique<Searcher>(tt_));
-    searchers_.back()->set_network(net_);
-    searchers_.back()->set_tablebase_settings(tb_settings_);
+ThreadPool::~ThreadPool() { shrink(1); }
+
+bool ThreadPool::resize(int threads) {
+  const std::size_t before = searchers_.size(), wanted = std::size_t(std::max(threads, 1));
+  bool made = true;
+  try {
+    if (wanted < before) shrink(wanted);
+    else grow(wanted);
+  } catch (const std::bad_alloc&) {
+    made = false;
+  } catch (const std::system_error&) {  // the OS refused a thread (its stack, a thread limit)
+    made = false;
   }
-  for (int i = 0; i < threads; ++i) searchers_[i]->set_team(i, threads > 1 ? &searchers_ : nullptr);
+  if (!made) shrink(before);
+  for (std::size_t i = 0; i < searchers_.size(); ++i) searchers_[i]->set_team(int(i), size() > 1 ? &searchers_ : nullptr);
   searchers_[0]->set_stats(stats_);
+  return made;
+}
+
+// Adds searchers and their helper threads up to `threads`; throws std::bad_alloc or
+// std::system_error when one cannot be had, leaving those made so far for shrink to undo.
+void ThreadPool::grow(std::size_t threads) {
+  searchers_.reserve(threads);
+  helpers_.reserve(threads - 1);
+  std::uint64_t generation = 0;
+  {
+    std::lock_guard lock(mutex_);
+    wanted_ = threads;
+    generation = generation_;
+  }
+  while (searchers_.size() < threads) {
+    auto searcher = std::make_unique<Searcher>(tt_);
+    searcher->set_network(net_);
+    searcher->set_tablebase_settings(tb_settings_);
+    searchers_.push_back(std::move(searcher));
+    if (const std::size_t index = searchers_.size() - 1; index > 0)
+      helpers_.emplace_back([this, index, generation] { helper_loop(index, generation); });
+  }
+}
+
+// Joins the helpers from index `threads` on and drops their searchers.
+void ThreadPool::shrink(std::size_t threads) {
+  {
+    std::lock_guard lock(mutex_);
+    wanted_ = threads;
+  }
+  wake_.notify_all();
+  while (helpers_.size() >= threads) {
+    helpers_.back().join();
+    helpers_.pop_back();
+  }
+  searchers_.resize(threads);
+}
+
+// A helper parks until a search starts, searches it and parks again; it quits when the pool
+// shrinks below its index. `seen` is the generation it has searched (or was created in).
+void ThreadPool::helper_loop(std::size_t index, std::uint64_t seen) {
+  std::unique_lock lock(mutex_);
+  while (true) {
+    wake_.wait(lock, [&] { return index >= wanted_ || generation_ != seen; });
+    if (index >= wanted_) return;
+    seen = generation_;
+    // Scheduled only after the main thread finished (hundreds of threads on a few cores):
+    // its search is over, and starting it now would only delay the bestmove.
+    if (!open_) continue;
+    ++running_;
+    lock.unlock();
+    job_.results[index] =
+        searchers_[index]->run(*job_.root, job_.limits, job_.clocks[index], *job_.signals, SearchListeners{}, 1);
+    lock.lock();
+    if (--running_ == 0) finished_.notify_all();
+  }
 }
 
 void ThreadPool::set_stats(bool on) {
@@ -44,27 +107,46 @@ SearchResult ThreadPool::run(const Position& root, const Limits& limits, TimeMan
   const TimePoint start = now_ms();
   tt_.new_search();
   if (size() == 1) return searchers_[0]->run(root, limits, tm, signals, listeners, multipv);
+  start_helpers(root, limits, signals);
+  job_.results[0] = searchers_[0]->run(root, limits, tm, signals, listeners, multipv);
+  finish_helpers(signals);
+  return team_result(limits, listeners, multipv, start);
+}
 
+void ThreadPool::start_helpers(const Position& root, const Limits& limits, SearchSignals& signals) {
   // Helpers know no clock, depth or mate target: the main thread decides when all stop. Under
   // a depth limit a helper that skips the last depth would otherwise sit idle through the main
   // thread's deepest, costliest iteration. They do watch the team's node count, so a node limit
   // holds however the threads are scheduled.
-  Limits helper_limits;
-  helper_limits.nodes = limits.nodes;
-  helper_limits.searchmoves = limits.searchmoves;
-  SearchSignals helper_signals;
+  job_.limits = Limits{};
+  job_.limits.nodes = limits.nodes;
+  job_.limits.searchmoves = limits.searchmoves;
+  job_.root = &root;
+  job_.signals = &signals;
+  job_.clocks.assign(searchers_.size(), TimeManager(job_.limits, root.side_to_move(), 0));
+  job_.results.assign(searchers_.size(), SearchResult{});
   for (auto& s : searchers_) s->reset_published_nodes();
-  std::vector<SearchResult> results(searchers_.size());
-  std::vector<TimeManager> clocks(searchers_.size(), TimeManager(helper_limits, root.side_to_move(), 0));
-  std::vector<std::thread> helpers;
-  for (std::size_t i = 1; i < searchers_.size(); ++i)
-    helpers.emplace_back([&, i] {
-      results[i] = searchers_[i]->run(root, helper_limits, clocks[i], helper_signals, SearchListeners{}, 1);
-    });
-  results[0] = searchers_[0]->run(root, limits, tm, signals, listeners, multipv);
-  helper_signals.stop = true;
-  for (std::thread& t : helpers) t.join();
+  {
+    std::lock_guard lock(mutex_);
+    ++generation_;
+    open_ = true;
+  }
+  wake_.notify_all();
+}
 
+// The helpers search on the main thread's signals, so that a `stop` reaches them at once, not
+// after the main thread (one of many on a few cores) gets its turn to notice it. Raising the
+// flag here stops them when the main thread ends on its own (depth, time, mate found).
+void ThreadPool::finish_helpers(SearchSignals& signals) {
+  signals.stop = true;
+  std::unique_lock lock(mutex_);
+  open_ = false;
+  finished_.wait(lock, [this] { return running_ == 0; });
+}
+
+SearchResult ThreadPool::team_result(const Limits& limits, const SearchListeners& listeners, int multipv,
+                                     TimePoint start) const {
+  const std::vector<SearchResult>& results = job_.results;
   std::uint64_t nodes = 0;
   for (const SearchResult& r : results) nodes += r.nodes;
   // MultiPV lines and a mate search are the main thread's to report as searched.

@@ -18,7 +18,7 @@ BenchReport run_bench(int depth, std::shared_ptr<const nnue::Network> net,
                       const std::function<void(const std::string&)>& out, int threads) {
   Engine engine;  // its own default-sized table, whatever the session's Hash is
   engine.set_network(std::move(net));
-  engine.set_threads(threads);
+  if (auto err = engine.set_threads(threads)) out("info string error: " + *err);
   BenchReport report;
   const auto& positions = bench_positions();
   const TimePoint start = now_ms();

@@ -203,7 +203,10 @@ int epd_main(const std::vector<std::string>& args) {
   }
 
   Engine engine;
-  engine.set_threads(a.threads);
+  if (auto err = engine.set_threads(a.threads)) {
+    std::fprintf(stderr, "epd: error: %s\n", err->c_str());
+    return 1;
+  }
   int solved = 0;
   TimePoint total_ms = 0;
   if (a.csv) std::printf("id,played,expected,solved,solved_after_ms,depth,nodes,ms\n");

@@ -295,8 +295,7 @@ void Session::register_engine_options() {
     return std::nullopt;
   });
   options_.add_spin("Threads", 1, 1, 1024, [this](const std::string& v) -> std::optional<std::string> {
-    engine_.set_threads(std::stoi(v));
-    return std::nullopt;
+    return engine_.set_threads(std::stoi(v));
   });
   options_.add_spin("MultiPV", 1, 1, 256, [this](const std::string& v) -> std::optional<std::string> {
     engine_.set_multipv(std::stoi(v));

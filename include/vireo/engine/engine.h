@@ -2,6 +2,7 @@
 // parks between searches, the hash table and the settings that shape a search.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <functional>
 #include <mutex>
@@ -60,8 +61,9 @@ class Engine {
   // The network that evaluates; none: the hand-written evaluation. Default: the embedded one.
   void set_network(std::shared_ptr<const nnue::Network> net);
   void set_multipv(int n);
-  // Search threads (Lazy SMP); 1 searches alone, deterministically.
-  void set_threads(int n);
+  // Search threads (Lazy SMP); 1 searches alone, deterministically. An error (the threads
+  // cannot be allocated) leaves the threads there were.
+  std::optional<std::string> set_threads(int n);
   int threads() const { return pool_.size(); }
   void set_tablebase_settings(const TablebaseSettings& s);
   // Search statistics (`SearchStats`): counted by the main thread, reported per iteration.
@@ -95,12 +97,14 @@ class Engine {
   SearchResult run_job(const Position& pos, const Limits& limits, TimeManager& tm, const std::optional<BookOffer>& book);
   std::optional<SearchResult> play_book(const Position& pos, Limits limits, TimeManager& tm, const BookOffer& book);
   SearchResult run_limited(const Position& pos, Limits limits, TimeManager& tm);
+  void rearm_stop();
 
   Position position_;
   TranspositionTable tt_;
   std::shared_ptr<const nnue::Network> net_ = nnue::embedded_network();
   ThreadPool pool_;
   SearchSignals signals_;
+  std::atomic<bool> stop_requested_ = false;  // by the GUI, through stop(), since the last go
   SearchListeners listeners_;
   BestMoveFn on_bestmove_;
   BookFn on_book_;
