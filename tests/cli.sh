@@ -1,5 +1,6 @@
 #!/bin/sh
-# The command line: `help`, each subcommand's --help and usage errors, an unknown subcommand, a bad bench depth, epd, stats, and the default book found
+# The command line: `help`, each subcommand's --help and usage errors, an unknown subcommand, a bad bench depth, files that
+# are folders, FIFOs or missing, a book cut while in use, epd, stats, tree, and the default book found
 # by an executable copied away from its build folder (the compiled-in source-tree fallback).
 vireo="$1"
 fail() { echo "FAIL: $*"; exit 1; }
@@ -26,6 +27,38 @@ echo "$out" | grep -q "^usage: vireo makebook --pgn" || fail "a bad makebook opt
 out=$("$vireo" bench 0 2>&1); rc=$?
 [ $rc -eq 2 ] || fail "bench 0 exits $rc, not 2"
 echo "$out" | grep -q "^info string error: bench takes" || fail "bench 0 gives no error line: $out"
+
+# A folder, a missing file or a FIFO where a file is read: exit 1 and the subcommand's error.
+mkdir "$dir/folder"
+mkfifo "$dir/fifo"
+expect_error() {  # expect_error SUBCOMMAND MESSAGE ARGS...
+  sub=$1 message=$2; shift 2
+  out=$(timeout 20 "$vireo" $sub "$@" 2>&1 >/dev/null); rc=$?
+  [ $rc -eq 1 ] || fail "$sub $* exits $rc, not 1"
+  echo "$out" | grep -q "^$sub: error: .*$message" || fail "$sub $* says: $out"
+}
+expect_error epd "is not a regular file" "$dir/folder"
+expect_error epd "is not a regular file" "$dir/fifo"
+printf '[Result "1-0"]\n\n1. e4 e5 1-0\n' > "$dir/g.pgn"
+expect_error makebook "PGN file '$dir/folder' is not a regular file" --pgn "$dir/folder" --out "$dir/x.bin"
+[ -e "$dir/x.bin" ] && fail "makebook on a folder wrote a book"
+expect_error makebook "cannot open PGN file '/nonexistent.pgn'" --pgn /nonexistent.pgn --out "$dir/x.bin"
+expect_error makebook "is a folder" --pgn "$dir/g.pgn" --out "$dir/folder"
+expect_error book "cannot open learn file '/nonexistent'" learn --show /nonexistent
+
+# A book cut while the engine has it open: the engine searches on.
+cp "$(dirname "$0")/../books/vireo.bin" "$dir/cut.bin"
+out=$( (printf 'setoption name BookFile value %s\nisready\n' "$dir/cut.bin"; sleep 1; : > "$dir/cut.bin"
+        printf 'position startpos moves e2e4\ngo depth 1\n'; sleep 1; echo quit) | timeout 20 "$vireo"); rc=$?
+[ $rc -eq 0 ] || fail "a book cut while open: the engine exits $rc"
+echo "$out" | grep -q "^bestmove " || fail "a book cut while open: no bestmove: $out"
+# A FIFO as EvalFile or BookLearnFile: refused, and the engine still answers.
+for option in EvalFile BookLearnFile; do
+  out=$(printf 'setoption name %s value %s\nisready\nquit\n' $option "$dir/fifo" | timeout 20 "$vireo"); rc=$?
+  [ $rc -eq 0 ] || fail "a FIFO as $option: exit $rc"
+  echo "$out" | grep -q "^info string error: .*is not a regular file" || fail "a FIFO as $option is not refused: $out"
+  echo "$out" | grep -q "^readyok" || fail "a FIFO as $option: no readyok: $out"
+done
 
 out=$("$vireo" epd "$(dirname "$0")/data/mini.epd" --depth 5 2>/dev/null); rc=$?
 [ $rc -eq 0 ] || fail "epd exits $rc"

@@ -404,7 +404,7 @@ TEST_CASE("BookLearning: a lost line is remembered in its own file, the book unt
     Captured c;
     c.session.handle("setoption name BookFile value " + book);
     c.session.handle("setoption name BookLearnFile value " + learn_file);  // missing: one error
-    CHECK_FALSE(c.wait_for("info string error: cannot read learn file").empty());
+    CHECK_FALSE(c.wait_for("info string error: cannot open learn file").empty());
     c.session.handle("setoption name BookLearning value true");
     c.session.handle("position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4");
     c.session.handle("go depth 1");

@@ -296,7 +296,8 @@ void Session::register_book_options() {
   });
   options_.add_string("BookLearnFile", "", [this](const std::string& v) -> std::optional<std::string> {
     if (v.empty() || v == "<empty>") return std::nullopt;
-    return learning_.load(v);
+    if (auto err = learning_.load(v)) return *err + "; learning starts afresh";
+    return std::nullopt;
   });
   options_.add_spin("Book Check Depth", 0, 0, 30);
   options_.add_spin("Book Check Margin", 50, 0, 1000);
