@@ -24,9 +24,10 @@ out=$("$vireo" makebook --frobnicate 2>&1 >/dev/null); rc=$?
 echo "$out" | grep -q "^makebook: error: " || fail "a bad makebook option names no error: $out"
 echo "$out" | grep -q "^usage: vireo makebook --pgn" || fail "a bad makebook option shows no usage: $out"
 
-out=$("$vireo" bench 0 2>&1); rc=$?
+out=$("$vireo" bench 0 2>&1 >/dev/null); rc=$?
 [ $rc -eq 2 ] || fail "bench 0 exits $rc, not 2"
-echo "$out" | grep -q "^info string error: bench takes" || fail "bench 0 gives no error line: $out"
+echo "$out" | grep -q "^bench: error: bench takes" || fail "bench 0 gives no error on stderr: $out"
+echo "$out" | grep -q "^usage: vireo bench " || fail "bench 0 shows no usage: $out"
 
 # A folder, a missing file or a FIFO where a file is read: exit 1 and the subcommand's error.
 mkdir "$dir/folder"
@@ -88,6 +89,14 @@ if command -v dot >/dev/null; then
 fi
 "$vireo" tree --compare --depth 3 | grep -q "^minimax .* 8902$" || fail "tree --compare: minimax is not perft(3)"
 "$vireo" tree --depth 9 2>/dev/null; [ $? -eq 2 ] || fail "tree --depth 9 is not refused"
+out=$("$vireo" tree --bogus 2>&1); [ $? -eq 2 ] || fail "tree --bogus is not refused"
+echo "$out" | grep -q "unknown option '--bogus'" || fail "tree --bogus: $out"
+out=$(cd "$dir" && "$vireo" tree --depth 1 --dot -); rc=$?
+[ $rc -eq 0 ] || fail "tree --dot - exits $rc"
+echo "$out" | grep -q "^digraph search {" || fail "tree --dot - prints no DOT: $out"
+[ -e "$dir/-" ] && fail "tree --dot - wrote a file named -"
+out=$(printf 'tree --fen 7k/8/5K2/8/8/8/8/6Q1 w - - 0 1 --depth 1\nquit\n' | "$vireo")
+echo "$out" | grep -q "^info string tree: bestmove g1g7" || fail "tree --fen at the UCI prompt: $out"
 "$vireo" tree --moves e2e5 2>/dev/null; [ $? -eq 1 ] || fail "an illegal tree move is not refused"
 
 cp "$vireo" "$dir/vireo"
