@@ -347,3 +347,31 @@ TEST_CASE("makebook and Debian's polyglot make-book write the same book, and eac
   CHECK(checked > 100);
 }
 #endif
+
+TEST_CASE("a book cut or rewritten while open gives no entries, never a crash", "[book]") {
+  const Position start;
+  std::vector<RawEntry> entries;
+  for (std::uint64_t k = 1; k <= 1000; ++k) entries.push_back({k, 1, 1, 0});
+  entries.push_back({start.key(), pg_move(E2, E4), 30, 0});
+  entries.push_back({start.key(), pg_move(D2, D4), 20, 0});
+  const fs::path file = temp_path("changing.bin");
+  write_book(file, entries);
+  PolyglotBook book;
+  REQUIRE_FALSE(book.open(file.string()).has_value());
+  REQUIRE(book.probe(start).size() == 2);
+  std::ofstream(file, std::ios::trunc).close();  // `: > book.bin`, as makebook once did in place
+  CHECK(book.probe(start).empty());
+  write_book(file, {{start.key(), pg_move(E2, E4), 1, 0}});  // another book, of another size
+  CHECK(book.probe(start).empty());
+  write_book(file, entries);  // the same size again
+  CHECK(book.probe(start).size() == 2);
+}
+
+TEST_CASE("a FIFO as the book file is refused at once", "[book]") {
+  const fs::path fifo = vireo::test::make_fifo("book.fifo");
+  PolyglotBook book;
+  const auto err = vireo::test::load_without_blocking(fifo, [&] { return book.open(fifo.string()); });
+  REQUIRE(err);
+  CHECK_THAT(*err, Catch::Contains("is not a regular file"));
+  CHECK_FALSE(book.is_open());
+}

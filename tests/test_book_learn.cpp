@@ -2,6 +2,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <fmt/format.h>
 
 #include "vireo/book/book_learn.h"
 
@@ -100,4 +101,46 @@ TEST_CASE("a learn file cut at any byte is refused or read, never a crash", "[bo
   CHECK(BookLearning().load(cut.string()).has_value());
   std::ofstream(cut, std::ios::trunc) << "vireo-book-learn 1\n0000000000001001 1 1 10 0 0 0\nend 2\n";
   CHECK(BookLearning().load(cut.string()).has_value());
+}
+
+TEST_CASE("a learn file that is missing, a FIFO or a folder is refused at once", "[book][learn]") {
+  const fs::path missing = temp_path("missing-learn.txt");
+  fs::remove(missing);
+  const auto err = BookLearning().load(missing.string());
+  REQUIRE(err);
+  CHECK(*err == "cannot open learn file '" + missing.string() + "'");
+  const fs::path fifo = vireo::test::make_fifo("learn.fifo");
+  BookLearning l;
+  const auto fifo_err = vireo::test::load_without_blocking(fifo, [&] { return l.load(fifo.string()); });
+  REQUIRE(fifo_err);
+  CHECK_THAT(*fifo_err, Catch::Contains("is not a regular file"));
+  const auto folder_err = l.load(fs::temp_directory_path().string());
+  REQUIRE(folder_err);
+  CHECK_THAT(*folder_err, Catch::Contains("is not a regular file"));
+}
+
+TEST_CASE("a record with no Polyglot move or a negative count is refused with its line", "[book][learn]") {
+  const fs::path file = temp_path("bad-record.txt");
+  const auto load_record = [&](const std::string& record) {
+    std::ofstream(file, std::ios::trunc) << "vireo-book-learn 1\n0000000000001001 796 1 10 0 0 0\n" << record << "\nend 2\n";
+    BookLearning l;
+    auto err = l.load(file.string());
+    if (err) CHECK(l.records().empty());
+    return err;
+  };
+  CHECK_FALSE(load_record("0000000000001002 16384 1 -10 1 0 0"));  // promotion 4 (queen), a negative score sum
+  // Promotion bits 5..7 name no piece (20480, 24576, 28672).
+  for (const char* move : {"20480", "24576", "28672"}) {
+    const auto err = load_record(fmt::format("0000000000001002 {} 1 10 0 0 0", move));
+    REQUIRE(err);
+    CHECK_THAT(*err, Catch::Contains("line 3: a bad move"));
+  }
+  for (const char* record : {"0000000000001002 796 -1 10 0 0 0", "0000000000001002 796 1 10 -1 0 0",
+                             "0000000000001002 796 1 10 0 +1 0", "0000000000001002 65536 1 10 0 0 0",
+                             "0000000000001002 -796 1 10 0 0 0", "000000000001002 796 1 10 0 0 0"}) {
+    INFO(record);
+    const auto err = load_record(record);
+    REQUIRE(err);
+    CHECK_THAT(*err, Catch::Contains("line 3: a "));
+  }
 }

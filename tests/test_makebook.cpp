@@ -245,3 +245,47 @@ TEST_CASE("makebook's new options are validated", "[makebook]") {
   CHECK_FALSE(rejected({"--min-elo", "2200", "--from", "2019.01.01", "--result", "win-draw", "--event", "Open",
                         "--min-score", "40", "--verify", "4", "--verify-margin", "80", "--threads", "2"}));
 }
+
+TEST_CASE("makebook refuses a folder as a PGN file or as the book, before reading any game", "[makebook]") {
+  const fs::path pgn = temp_path("folder-test.pgn"), folder = temp_path("a-folder");
+  std::ofstream(pgn) << TAGGED_PGN;
+  fs::create_directories(folder);
+  const auto error_of = [](std::vector<std::string> pgns, const fs::path& out) {
+    MakeBookOptions opts;
+    opts.pgn_files = std::move(pgns);
+    opts.out = out.string();
+    MakeBookStats stats;
+    return make_book(opts, stats, [](const std::string&) {});
+  };
+  const fs::path out = temp_path("never-written.bin");
+  fs::remove(out);
+  auto err = error_of({pgn.string(), folder.string()}, out);
+  REQUIRE(err);
+  CHECK_THAT(*err, Catch::Contains("PGN file '" + folder.string() + "' is not a regular file"));
+  CHECK_FALSE(fs::exists(out));
+  err = error_of({pgn.string()}, folder);
+  REQUIRE(err);
+  CHECK_THAT(*err, Catch::Contains("is a folder"));
+}
+
+TEST_CASE("makebook over a book in use replaces it whole: the open book keeps reading the old one", "[makebook]") {
+  const fs::path pgn = temp_path("replace.pgn"), out = temp_path("in-use.bin");
+  std::ofstream(pgn) << TAGGED_PGN;
+  MakeBookOptions opts;
+  opts.pgn_files = {pgn.string()};
+  opts.out = out.string();
+  MakeBookStats stats;
+  REQUIRE_FALSE(make_book(opts, stats, [](const std::string&) {}).has_value());
+  PolyglotBook in_use;
+  REQUIRE_FALSE(in_use.open(out.string()).has_value());
+  const Position start;
+  const std::size_t before = in_use.probe(start).size();
+  REQUIRE(before == 3);  // e4 and Nf3 won, c4 drew
+  opts.only_side = BLACK;  // a smaller book: no white moves, so nothing at the root
+  REQUIRE_FALSE(make_book(opts, stats, [](const std::string&) {}).has_value());
+  CHECK(in_use.probe(start).size() == before);
+  CHECK_FALSE(fs::exists(out.string() + ".tmp"));
+  PolyglotBook fresh;
+  REQUIRE_FALSE(fresh.open(out.string()).has_value());
+  CHECK(fresh.probe(start).empty());
+}

@@ -252,3 +252,14 @@ TEST_CASE("version 1 network files (one output layer) still load", "[nnue]") {
   for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "8/5pk1/8/3R4/8/2K5/6P1/8 b - - 0 1"})
     CHECK(nnue::evaluate(*copy, from_fen(fen)) == nnue::evaluate(*net, from_fen(fen)));
 }
+
+TEST_CASE("a FIFO or a folder as the network file is refused at once", "[nnue]") {
+  auto net = std::make_unique<nnue::Network>();
+  const auto fifo = test::make_fifo("net.fifo");
+  const auto err = test::load_without_blocking(fifo, [&] { return nnue::load_file(fifo.string(), *net); });
+  REQUIRE(err);
+  CHECK_THAT(*err, Catch::Contains("is not a regular file"));
+  const auto folder = nnue::load_file(std::filesystem::temp_directory_path().string(), *net);
+  REQUIRE(folder);
+  CHECK_THAT(*folder, Catch::Contains("is not a regular file"));
+}

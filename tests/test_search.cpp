@@ -16,9 +16,7 @@ struct Run {
   std::vector<SearchInfo> infos;
 };
 
-Run search(const Position& pos, Limits limits, int multipv = 1) {
-  Engine engine;
-  engine.set_multipv(multipv);
+Run search(Engine& engine, const Position& pos, Limits limits) {
   Run run;
   std::mutex m;
   std::condition_variable cv;
@@ -36,6 +34,12 @@ Run search(const Position& pos, Limits limits, int multipv = 1) {
   std::unique_lock lock(m);
   cv.wait(lock, [&] { return done; });
   return run;
+}
+
+Run search(const Position& pos, Limits limits, int multipv = 1) {
+  Engine engine;
+  engine.set_multipv(multipv);
+  return search(engine, pos, limits);
 }
 
 }  // namespace
@@ -80,6 +84,7 @@ TEST_CASE("MultiPV lines come best first, and the best line's move is played", "
       CHECK(info.depth == int(i / 3) + 1);
       CHECK(info.multipv == int(i % 3) + 1);
       if (i % 3) CHECK(info.score <= run.infos[i - 1].score);
+      if (i) CHECK(info.nodes >= run.infos[i - 1].nodes);  // the search's running total
     }
     const SearchInfo& top = run.infos[18];
     CHECK(run.result.best == top.pv.front());
@@ -140,4 +145,15 @@ TEST_CASE("every bench position is a valid FEN", "[search]") {
     INFO(fen);
     CHECK_FALSE(pos.set_fen(fen).has_value());
   }
+}
+
+TEST_CASE("a stalemate's report has no seldepth left from the search before", "[search]") {
+  Engine engine;
+  const Run deep = search(engine, Position(), test::depth_limit(6));
+  REQUIRE(deep.infos.back().seldepth > 6);
+  const Run stalemate = search(engine, from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), test::depth_limit(5));
+  REQUIRE(stalemate.infos.size() == 1);
+  CHECK(stalemate.infos[0].depth == 0);
+  CHECK(stalemate.infos[0].seldepth == 0);
+  CHECK_FALSE(stalemate.result.best);
 }

@@ -1,6 +1,9 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
 
 #include "test_util.h"
 
@@ -53,11 +56,49 @@ TEST_CASE("tables load from a path list, a bad path is refused and the tables st
     CHECK(tb::max_pieces() == 4);
     tb::LoadReport twice;
     REQUIRE_FALSE(tb::load(TABLES + "::" + TABLES, &twice).has_value());
-    CHECK(twice.wdl_files == 14);
+    CHECK(twice.wdl_files == 7);  // the same folder once, as Fathom loads each table once
     CHECK(twice.max_pieces == 4);
   }
   CHECK(tb::max_pieces() == 0);
   CHECK_FALSE(tb::probe_wdl(from_fen("8/8/2k5/8/5r2/8/1Q6/6K1 w - - 0 1")).has_value());
+}
+
+TEST_CASE("SyzygyPath counts what Fathom loads, and refuses a list that loads nothing", "[tablebase]") {
+  namespace fs = std::filesystem;
+  Tables t;
+  const fs::path garbage = test::temp_path("tb-garbage");
+  fs::create_directories(garbage);
+  std::ofstream(garbage / "KQvK.rtbw") << "garbage";  // 7 bytes: Fathom skips it
+  auto err = tb::load(garbage.string());
+  REQUIRE(err);
+  CHECK_THAT(*err, Catch::Contains("no usable Syzygy tables"));
+  // A table's size, but not its magic number: Fathom would fail at the first probe.
+  std::ofstream(garbage / "KQvK.rtbw", std::ios::trunc) << std::string(80, 'x');
+  CHECK(tb::load(garbage.string()).has_value());
+  CHECK(tb::max_pieces() == 4);  // refused: the tables loaded before stay
+
+  // A whole table beside it counts; the file without the magic number does not.
+  fs::copy_file(TABLES + "/KPvK.rtbw", garbage / "KPvK.rtbw", fs::copy_options::overwrite_existing);
+  tb::LoadReport mixed;
+  REQUIRE_FALSE(tb::load(garbage.string(), &mixed));
+  CHECK(mixed.wdl_files == 1);
+  CHECK(mixed.dtz_files == 0);
+  CHECK(mixed.max_pieces == 3);
+
+  std::string many;
+  for (int i = 0; i < 2000; ++i) many += TABLES + ":";
+  tb::LoadReport once;
+  const auto start = std::chrono::steady_clock::now();
+  REQUIRE_FALSE(tb::load(many, &once));
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(2));
+  CHECK(once.wdl_files == 7);
+  CHECK(once.dtz_files == 7);
+
+  err = tb::load(std::string(10000, ':'));
+  REQUIRE(err);
+  CHECK_THAT(*err, Catch::Contains("names no folder"));
+  CHECK(err->size() < 200);
+  CHECK(tb::max_pieces() == 4);
 }
 
 TEST_CASE("known tablebase results", "[tablebase]") {

@@ -117,3 +117,27 @@ TEST_CASE("tree requests: bad options and moves are refused", "[tree]") {
   CHECK(lines.front().rfind("tree: bestmove ", 0) == 0);
   CHECK(lines.back() == "}");
 }
+
+TEST_CASE("tree options: a FEN in fields, unknown options named, '-' for printing", "[tree]") {
+  const char* const fen = "7k/8/6K1/8/8/8/8/6Q1 w - - 0 1";
+  TreeRequest split;  // as typed at the UCI prompt: the FEN's six fields apart
+  REQUIRE_FALSE(parse_tree_args({"--fen", "7k/8/6K1/8/8/8/8/6Q1", "w", "-", "-", "0", "1", "--depth", "1"}, split));
+  CHECK(split.fen == fen);
+  CHECK(split.depth == 1);
+  TreeRequest whole;  // as a shell passes it quoted
+  REQUIRE_FALSE(parse_tree_args({"--fen", fen, "--moves", "g1g7"}, whole));
+  CHECK(whole.fen == fen);
+  CHECK(whole.moves == std::vector<std::string>{"g1g7"});
+  TreeRequest r;
+  CHECK(parse_tree_args({"--bogus"}, r) == "unknown option '--bogus'");
+  CHECK(parse_tree_args({"--dot"}, r) == "--dot needs a value");
+  CHECK(parse_tree_args({"--fen", "--depth", "1"}, r) == "--fen needs a value");
+
+  REQUIRE_FALSE(parse_tree_args({"--fen", fen, "--depth", "1", "--dot", "-"}, r));
+  std::vector<std::string> lines;
+  REQUIRE_FALSE(run_tree_request(Position(), r, [&](const std::string& l) { lines.push_back(l); }));
+  REQUIRE(lines.size() > 2);
+  CHECK(lines[0].rfind("tree: bestmove ", 0) == 0);
+  CHECK(lines[1] == "digraph search {");
+  CHECK(lines.back() == "}");
+}

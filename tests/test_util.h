@@ -2,12 +2,18 @@
 // scratch files.
 #pragma once
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <future>
 #include <iterator>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -76,6 +82,28 @@ inline std::filesystem::path temp_path(const std::string& name) {
 inline std::string file_bytes(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// A FIFO `name` in the scratch folder, made afresh: a file whose open blocks until a writer
+// comes, which the loaders must refuse.
+inline std::filesystem::path make_fifo(const std::string& name) {
+  const std::filesystem::path fifo = temp_path(name);
+  std::filesystem::remove(fifo);
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  return fifo;
+}
+
+// What `load` (which opens `fifo`) returns; a load still waiting after 5 s fails the test, and
+// is let through by opening and closing the FIFO's writing end, so the test ends rather than hangs.
+inline std::optional<std::string> load_without_blocking(const std::filesystem::path& fifo,
+                                                        const std::function<std::optional<std::string>()>& load) {
+  auto result = std::async(std::launch::async, load);
+  if (result.wait_for(std::chrono::seconds(5)) == std::future_status::timeout) {
+    FAIL_CHECK("the load blocked on the FIFO " << fifo);
+    const int writer = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
+    if (writer >= 0) ::close(writer);
+  }
+  return result.get();
 }
 
 }  // namespace vireo::test

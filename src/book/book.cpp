@@ -1,12 +1,9 @@
 #include "vireo/book/book.h"
 
-#include <fcntl.h>
 #include <fmt/format.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "vireo/board/movegen.h"
+#include "vireo/util/files.h"
 
 namespace vireo {
 
@@ -25,52 +22,62 @@ std::uint64_t read_be(const unsigned char* p, int bytes) {
 
 }  // namespace
 
-PolyglotBook::~PolyglotBook() { close(); }
-
 void PolyglotBook::close() {
-  if (data_) munmap(const_cast<unsigned char*>(data_), mapped_bytes_);
-  data_ = nullptr;
-  count_ = mapped_bytes_ = 0;
+  if (file_.is_open()) file_.close();
+  file_.clear();
+  count_ = 0;
   path_.clear();
 }
 
 std::optional<std::string> PolyglotBook::open(const std::string& path) {
   close();
-  // Non-blocking, so a FIFO given by mistake is refused below instead of waiting for a writer.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK);
-  if (fd < 0) return fmt::format("cannot open book file '{}'", path);
-  struct stat st {};
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    ::close(fd);
-    return fmt::format("book file '{}' is not a regular file", path);
+  // A probe reads 16 bytes here and there: a buffer would be refilled for each of them.
+  file_.rdbuf()->pubsetbuf(nullptr, 0);
+  if (auto err = open_input_file(file_, path, "book file", std::ios::binary)) return err;
+  const auto bytes = file_bytes();
+  if (!bytes || *bytes == 0 || *bytes % ENTRY_BYTES != 0) {
+    close();
+    return fmt::format("book file '{}' is truncated or not a Polyglot book ({} bytes, not a multiple of 16)", path, bytes.value_or(0));
   }
-  const auto bytes = std::size_t(st.st_size);
-  if (bytes == 0 || bytes % ENTRY_BYTES != 0) {
-    ::close(fd);
-    return fmt::format("book file '{}' is truncated or not a Polyglot book ({} bytes, not a multiple of 16)", path, bytes);
+  count_ = std::size_t(*bytes / ENTRY_BYTES);
+  if (!sample_sorted()) {
+    close();
+    return fmt::format("book file '{}' is not sorted by key", path);
   }
-  void* mem = mmap(nullptr, bytes, PROT_READ, MAP_PRIVATE, fd, 0);
-  ::close(fd);
-  if (mem == MAP_FAILED) return fmt::format("cannot map book file '{}'", path);
-  data_ = static_cast<const unsigned char*>(mem);
-  mapped_bytes_ = bytes;
-  count_ = bytes / ENTRY_BYTES;
-
-  const std::size_t step = std::max<std::size_t>(1, count_ / SORT_SAMPLES);
-  for (std::size_t i = step; i < count_; i += step)
-    if (key_at(i - step) > key_at(i)) {
-      close();
-      return fmt::format("book file '{}' is not sorted by key", path);
-    }
   path_ = path;
   return std::nullopt;
 }
 
-std::uint64_t PolyglotBook::key_at(std::size_t i) const { return read_be(data_ + i * ENTRY_BYTES, 8); }
+std::optional<std::uint64_t> PolyglotBook::file_bytes() const {
+  file_.clear();
+  if (!file_.is_open() || !file_.seekg(0, std::ios::end)) return std::nullopt;
+  const std::streamoff end = file_.tellg();
+  if (end < 0) return std::nullopt;
+  return std::uint64_t(end);
+}
 
-PolyglotBook::Raw PolyglotBook::entry(std::size_t i) const {
-  const unsigned char* p = data_ + i * ENTRY_BYTES;
-  return {read_be(p, 8), std::uint16_t(read_be(p + 8, 2)), std::uint16_t(read_be(p + 10, 2)), std::uint32_t(read_be(p + 12, 4))};
+// Another program may truncate or rewrite the file while the engine has it open; a book whose
+// size changed is not the book that was checked, and gives nothing.
+bool PolyglotBook::same_size_as_opened() const { return file_bytes() == std::uint64_t(count_) * ENTRY_BYTES; }
+
+bool PolyglotBook::sample_sorted() const {
+  const std::size_t step = std::max<std::size_t>(1, count_ / SORT_SAMPLES);
+  std::optional<Raw> previous = entry(0);
+  for (std::size_t i = step; previous && i < count_; i += step) {
+    const std::optional<Raw> next = entry(i);
+    if (!next || previous->key > next->key) return false;
+    previous = next;
+  }
+  return previous.has_value();
+}
+
+std::optional<PolyglotBook::Raw> PolyglotBook::entry(std::size_t i) const {
+  unsigned char p[ENTRY_BYTES];
+  file_.clear();
+  if (!file_.seekg(std::streamoff(i * ENTRY_BYTES)) || !file_.read(reinterpret_cast<char*>(p), ENTRY_BYTES))
+    return std::nullopt;
+  return Raw{read_be(p, 8), std::uint16_t(read_be(p + 8, 2)), std::uint16_t(read_be(p + 10, 2)),
+             std::uint32_t(read_be(p + 12, 4))};
 }
 
 Move PolyglotBook::decode_move(const Position& pos, std::uint16_t raw) {
@@ -90,20 +97,23 @@ std::uint16_t PolyglotBook::encode_move(const Position& pos, Move m) {
 }
 
 std::vector<BookEntry> PolyglotBook::probe(const Position& pos) const {
-  std::vector<BookEntry> out;
-  if (!data_) return out;
+  if (!is_open() || !same_size_as_opened()) return {};
   const Key key = pos.key();
   // First entry with key >= the position's key.
   std::size_t lo = 0, hi = count_;
   while (lo < hi) {
     const std::size_t mid = lo + (hi - lo) / 2;
-    if (key_at(mid) < key) lo = mid + 1;
+    const std::optional<Raw> e = entry(mid);
+    if (!e) return {};  // the file was cut while we read it
+    if (e->key < key) lo = mid + 1;
     else hi = mid;
   }
-  for (std::size_t i = lo; i < count_ && key_at(i) == key; ++i) {
-    const Raw r = entry(i);
-    const Move m = decode_move(pos, r.move);
-    if (m) out.push_back({m, r.weight, r.learn});
+  std::vector<BookEntry> out;
+  for (std::size_t i = lo; i < count_; ++i) {
+    const std::optional<Raw> e = entry(i);
+    if (!e) return {};
+    if (e->key != key) break;
+    if (const Move m = decode_move(pos, e->move)) out.push_back({m, e->weight, e->learn});
   }
   return out;
 }

@@ -1,14 +1,14 @@
 #include "vireo/book/book_learn.h"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <sstream>
+
+#include "vireo/util/files.h"
 
 namespace vireo {
 
@@ -23,19 +23,44 @@ double LearnRecord::factor() const {
   return std::clamp(std::exp2(value()), 0.125, 4.0);
 }
 
+namespace {
+
+// The next field of a record, all of it a number of type T (of `digits` digits, if given):
+// from_chars takes no '+', and no '-' for an unsigned T, so "-1" is no count.
+template <class T>
+bool read_field(std::istringstream& fields, T& value, int base = 10, std::size_t digits = 0) {
+  std::string text;
+  if (!(fields >> text) || (digits && text.size() != digits)) return false;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value, base);
+  return ec == std::errc() && end == text.data() + text.size();
+}
+
+// A record line; the error says what is wrong with it. Polyglot promotes to pieces 1..4
+// (N, B, R, Q): a move with promotion bits 5..7 is no move.
+std::optional<std::string> parse_record(const std::string& line, BookLearning::Key& key, LearnRecord& r) {
+  std::istringstream fields(line);
+  std::string rest;
+  if (!read_field(fields, key.first, 16, 16)) return std::string("a bad key");
+  if (!read_field(fields, key.second) || ((key.second >> 12) & 7) > 4) return std::string("a bad move");
+  if (!read_field(fields, r.games) || !read_field(fields, r.score_sum) || !read_field(fields, r.wins) ||
+      !read_field(fields, r.draws) || !read_field(fields, r.losses) || (fields >> rest))
+    return std::string("a malformed record");
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<std::string> BookLearning::load(const std::string& path) {
   std::lock_guard lock(mutex_);
   path_ = path;
   records_.clear();
   line_.reset();
-  std::ifstream in(path);
-  if (!in) return fmt::format("cannot read learn file '{}'; learning starts afresh", path);
+  std::ifstream in;
+  if (auto err = open_input_file(in, path, "learn file")) return err;
   std::map<Key, LearnRecord> read;
   std::string line;
   int number = 0;
-  auto bad = [&](const char* why) {
-    return fmt::format("learn file '{}' line {}: {}; learning starts afresh", path, number, why);
-  };
+  auto bad = [&](const std::string& why) { return fmt::format("learn file '{}' line {}: {}", path, number, why); };
   if (!std::getline(in, line) || (++number, line != "vireo-book-learn 1")) return bad("not a Vireo learn file");
   while (std::getline(in, line)) {
     ++number;
@@ -50,16 +75,10 @@ std::optional<std::string> BookLearning::load(const std::string& path) {
       records_ = std::move(read);
       return std::nullopt;
     }
+    Key key;
     LearnRecord r;
-    std::uint64_t key = 0;
-    unsigned move = 0;
-    char* end = nullptr;
-    key = std::strtoull(first.c_str(), &end, 16);
-    if (first.size() != 16 || *end != '\0') return bad("a bad key");
-    std::string rest;
-    if (!(fields >> move >> r.games >> r.score_sum >> r.wins >> r.draws >> r.losses) || (fields >> rest) || move > 65535)
-      return bad("a malformed record");
-    if (!read.emplace(Key{key, std::uint16_t(move)}, r).second) return bad("a record given twice");
+    if (auto why = parse_record(line, key, r)) return bad(*why);
+    if (!read.emplace(key, r).second) return bad("a record given twice");
   }
   return bad("truncated: no end line");
 }
@@ -71,17 +90,7 @@ std::optional<std::string> BookLearning::save() const {
   for (const auto& [k, r] : records_)
     text += fmt::format("{:016x} {} {} {} {} {} {}\n", k.first, k.second, r.games, r.score_sum, r.wins, r.draws, r.losses);
   text += fmt::format("end {}\n", records_.size());
-  // The whole file goes to a temporary name first; rename replaces the old one in one step.
-  const std::string tmp = path_ + ".tmp";
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) return fmt::format("cannot write '{}'", tmp);
-  const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0 &&
-                       ::fsync(::fileno(f)) == 0;
-  if (std::fclose(f) != 0 || !written || std::rename(tmp.c_str(), path_.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    return fmt::format("cannot write learn file '{}'", path_);
-  }
-  return std::nullopt;
+  return write_file_atomically(path_, text, "learn file");
 }
 
 void BookLearning::book_move_played(std::uint64_t key, std::uint16_t move, int color) {

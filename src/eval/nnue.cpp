@@ -7,6 +7,8 @@
 #include <fstream>
 #include <iterator>
 
+#include "vireo/util/files.h"
+
 #if defined(__AVX512BW__) || defined(__AVX2__)
 #include <immintrin.h>
 #endif
@@ -149,8 +151,8 @@ std::optional<std::string> parse_file(const std::uint8_t* data, std::size_t size
 }
 
 std::optional<std::string> read_file(const std::string& path, std::size_t max_bytes, std::vector<std::uint8_t>& bytes) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fmt::format("cannot open network file '{}'", path);
+  std::ifstream in;
+  if (auto err = open_input_file(in, path, "network file", std::ios::binary)) return err;
   // Read at most one byte past the largest valid size: a huge wrong file is not slurped whole.
   bytes.resize(max_bytes + 1);
   in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(bytes.size()));

@@ -187,6 +187,7 @@ SearchResult Searcher::run(const Position& root, const Limits& limits, TimeManag
   tm_ = &tm;
   signals_ = &signals;
   nodes_ = 0;
+  seldepth_ = 0;  // a root without moves reports it too, before any line resets it
   counters_ = SearchCounters{};
   aborted_ = false;
   was_pondering_ = signals.pondering.load();
@@ -314,9 +315,15 @@ std::vector<Searcher::RootLine> Searcher::search_lines(int depth, std::vector<in
   // them; when it does, an earlier search missed what it found (pruning, reductions), and the
   // better line goes first, its move becoming the best move.
   std::stable_sort(lines.begin(), lines.end(), [](const RootLine& a, const RootLine& b) { return a.score > b.score; });
+  // The lines are reported together once sorted: each with the nodes and time so far, which
+  // a line's own count (taken when it finished, before the sort) would make go backwards.
+  const std::uint64_t nodes = team_nodes();
+  const TimePoint elapsed = now_ms() - start_;
   for (std::size_t i = 0; i < lines.size(); ++i) {
     line_scores[i] = lines[i].score;
     lines[i].info.multipv = int(i) + 1;
+    lines[i].info.nodes = nodes;
+    lines[i].info.time_ms = elapsed;
   }
   return lines;
 }

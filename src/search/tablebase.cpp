@@ -3,8 +3,11 @@
 #include <tbprobe.h>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <limits>
+#include <map>
 #include <mutex>
 #include <string_view>
 #include <system_error>
@@ -21,32 +24,84 @@ namespace {
 // Debian's 2019 Fathom), and a probe then would reach for freed paths: this one is the gate.
 int loaded_pieces = 0;
 
-std::vector<std::string> split_paths(const std::string& paths) {
-  std::vector<std::string> out;
+namespace fs = std::filesystem;
+
+// What SyzygyPath shows in an error: a path list of thousands of separators is cut short.
+std::string shown(const std::string& paths) { return paths.size() <= 80 ? paths : paths.substr(0, 77) + "..."; }
+
+// The folders of a ':'-separated list, each once: Fathom looks for every table it knows in
+// every folder given, so a folder listed a thousand times would cost a thousand searches.
+std::optional<std::string> split_folders(const std::string& paths, std::vector<std::string>& folders) {
+  std::vector<fs::path> seen;
   std::string_view rest = paths;
   while (!rest.empty()) {
     const std::size_t sep = rest.find(':');
-    const std::string_view part = rest.substr(0, sep);
-    if (!part.empty()) out.emplace_back(part);
-    if (sep == std::string_view::npos) break;
-    rest.remove_prefix(sep + 1);
+    const std::string folder(rest.substr(0, sep));
+    rest = sep == std::string_view::npos ? std::string_view() : rest.substr(sep + 1);
+    if (folder.empty()) continue;
+    std::error_code ec;
+    if (!fs::is_directory(folder, ec)) return fmt::format("SyzygyPath: '{}' is not a folder", folder);
+    const fs::path canonical = fs::canonical(folder, ec);
+    if (ec) return fmt::format("SyzygyPath: cannot read '{}': {}", folder, ec.message());
+    if (std::find(seen.begin(), seen.end(), canonical) != seen.end()) continue;
+    seen.push_back(canonical);
+    folders.push_back(folder);
   }
-  return out;
+  if (folders.empty()) return fmt::format("SyzygyPath: '{}' names no folder", shown(paths));
+  return std::nullopt;
 }
 
-// Fathom says only how large the largest table is; the files are counted here.
-std::optional<std::string> count_files(const std::string& folder, LoadReport& report) {
-  namespace fs = std::filesystem;
+// Whether a file's name (without its extension) is a table's, like KQvKR.
+bool table_name(const std::string& name) {
+  const std::size_t v = name.find('v');
+  if (v == std::string::npos || name[0] != 'K' || name[v + 1] != 'K') return false;
+  for (std::size_t i = 1; i < name.size(); ++i)
+    if (i != v && i != v + 1 && std::string_view("QRBNP").find(name[i]) == std::string_view::npos) return false;
+  return true;
+}
+
+// Whether a file is a whole table: Fathom skips a file whose size is not 16 more than a
+// multiple of 64, and a file without the format's magic number fails at its first probe.
+bool whole_table(const fs::path& file, bool dtz) {
+  static constexpr unsigned char WDL_MAGIC[] = {0x71, 0xe8, 0x23, 0x5d}, DTZ_MAGIC[] = {0xd7, 0x66, 0x0c, 0xa5};
   std::error_code ec;
-  if (!fs::is_directory(folder, ec)) return fmt::format("SyzygyPath: '{}' is not a folder", folder);
-  fs::directory_iterator it(folder, ec);
-  if (ec) return fmt::format("SyzygyPath: cannot read '{}': {}", folder, ec.message());
-  for (const fs::directory_entry& e : it) {
-    const std::string ext = e.path().extension().string();
-    report.wdl_files += ext == ".rtbw";
-    report.dtz_files += ext == ".rtbz";
+  const std::uintmax_t bytes = fs::file_size(file, ec);
+  if (ec || bytes % 64 != 16) return false;
+  char magic[4] = {};
+  std::ifstream(file, std::ios::binary).read(magic, 4);
+  return std::memcmp(magic, dtz ? DTZ_MAGIC : WDL_MAGIC, 4) == 0;
+}
+
+// The tables Fathom will load from `folders`: each name once, from the first folder that has
+// it (as Fathom takes it), and only whole tables. Fathom itself says only how large the
+// largest table is.
+std::optional<std::string> count_tables(const std::vector<std::string>& folders, LoadReport& report) {
+  std::map<std::string, bool> first_found;  // file name: whether that file is a whole table
+  for (const std::string& folder : folders) {
+    std::error_code ec;
+    fs::directory_iterator it(folder, ec);
+    if (ec) return fmt::format("SyzygyPath: cannot read '{}': {}", folder, ec.message());
+    for (const fs::directory_entry& e : it) {
+      const std::string ext = e.path().extension().string();
+      if ((ext != ".rtbw" && ext != ".rtbz") || !table_name(e.path().stem().string())) continue;
+      first_found.try_emplace(e.path().filename().string(), whole_table(e.path(), ext == ".rtbz"));
+    }
+  }
+  for (const auto& [file, whole] : first_found) {
+    if (!whole) continue;
+    (fs::path(file).extension() == ".rtbw" ? report.wdl_files : report.dtz_files)++;
   }
   return std::nullopt;
+}
+
+// Fathom's tb_init with `folders` joined as its path, "" to unload: the largest table it
+// loaded. Its TB_LARGEST is not reset by an unload (see loaded_pieces).
+int init_fathom(const std::vector<std::string>& folders) {
+  std::string joined;
+  for (const std::string& folder : folders) joined += (joined.empty() ? "" : ":") + folder;
+  // Debian's Fathom (2019) writes "munmap: ..." to stderr for every table it unloads here, on
+  // success (an inverted check upstream); stdout, and so UCI, is untouched.
+  return tb_init(joined.c_str()) && !folders.empty() ? int(TB_LARGEST) : 0;
 }
 
 Wdl to_wdl(unsigned fathom_wdl) { return Wdl(fathom_wdl - TB_LOSS); }
@@ -62,17 +117,18 @@ unsigned ep_of(const Position& pos) { return pos.ep_square() == NO_SQUARE ? 0 : 
 
 std::optional<std::string> load(const std::string& paths, LoadReport* report) {
   LoadReport found;
-  const std::vector<std::string> folders = paths == "<empty>" ? std::vector<std::string>{} : split_paths(paths);
-  for (const std::string& folder : folders)
-    if (auto err = count_files(folder, found)) return err;
-  if (!folders.empty() && found.wdl_files == 0) return fmt::format("SyzygyPath: no Syzygy tables (.rtbw) in '{}'", paths);
-  std::string joined;
-  for (const std::string& folder : folders) joined += (joined.empty() ? "" : ":") + folder;
-  // Debian's Fathom (2019) writes "munmap: ..." to stderr for every table it unloads here, on
-  // success (an inverted check upstream); stdout, and so UCI, is untouched.
-  if (!tb_init(joined.c_str())) return fmt::format("SyzygyPath: Fathom could not load '{}'", paths);
-  found.max_pieces = folders.empty() ? 0 : int(TB_LARGEST);
-  loaded_pieces = found.max_pieces;
+  if (paths.empty() || paths == "<empty>") {
+    loaded_pieces = init_fathom({});
+    if (report) *report = found;
+    return std::nullopt;
+  }
+  std::vector<std::string> folders;
+  if (auto err = split_folders(paths, folders)) return err;
+  if (auto err = count_tables(folders, found)) return err;
+  if (found.wdl_files == 0) return fmt::format("SyzygyPath: no usable Syzygy tables (.rtbw) in '{}'", shown(paths));
+  // The tables loaded before are gone from here on: a failure leaves none.
+  found.max_pieces = loaded_pieces = init_fathom(folders);
+  if (loaded_pieces == 0) return fmt::format("SyzygyPath: Fathom loaded no table from '{}'", shown(paths));
   if (report) *report = found;
   return std::nullopt;
 }

@@ -12,6 +12,7 @@
 #include "vireo/board/movegen.h"
 #include "vireo/board/pgn.h"
 #include "vireo/tools/cli.h"
+#include "vireo/util/files.h"
 
 namespace vireo {
 
@@ -183,9 +184,9 @@ std::string san_list(const Position& pos, const std::vector<Move>& moves) {
 int epd_main(const std::vector<std::string>& args) {
   EpdArgs a;
   if (auto err = parse_args(args, a)) return usage_error("epd", *err, EPD_USAGE);
-  std::ifstream in(a.file);
-  if (!in) {
-    std::fprintf(stderr, "epd: error: cannot read '%s'\n", a.file.c_str());
+  std::ifstream in;
+  if (auto err = open_input_file(in, a.file, "EPD file")) {
+    std::fprintf(stderr, "epd: error: %s\n", err->c_str());
     return 1;
   }
   std::vector<EpdPosition> suite;

@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cstdio>
 #include <deque>
+#include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
 #include <thread>
@@ -17,6 +18,7 @@
 #include "vireo/book/book.h"
 #include "vireo/engine/engine.h"
 #include "vireo/tools/cli.h"
+#include "vireo/util/files.h"
 
 namespace vireo {
 
@@ -232,20 +234,20 @@ std::optional<std::string> write_book(const StatMap& stats, const MakeBookOption
   std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
     return a.key != b.key ? a.key < b.key : a.points != b.points ? a.points > b.points : a.move < b.move;
   });
-  std::ofstream file(opts.out, std::ios::binary | std::ios::trunc);
-  if (!file) return fmt::format("cannot write book file '{}'", opts.out);
-  for (const Row& r : rows) {
+  std::string bytes(rows.size() * 16, '\0');
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
     // Weights are 16 bits: scale down only when the largest would not fit, keeping every
     // entry at least 1 so none turns into "never play".
     const std::uint64_t w = max_points > 65535 ? std::max<std::uint64_t>(1, r.points * 65535 / max_points) : r.points;
-    unsigned char buf[16];
+    unsigned char* buf = reinterpret_cast<unsigned char*>(bytes.data()) + i * 16;
     put_be(buf, r.key, 8);
     put_be(buf + 8, r.move, 2);
     put_be(buf + 10, w, 2);
     put_be(buf + 12, 0, 4);
-    file.write(reinterpret_cast<const char*>(buf), 16);
   }
-  if (!file) return fmt::format("error writing book file '{}'", opts.out);
+  // An engine may have the old book open: it keeps reading that one, never a half-written file.
+  if (auto err = write_file_atomically(opts.out, bytes, "book file")) return err;
   out.entries = rows.size();
   return std::nullopt;
 }
@@ -334,10 +336,13 @@ std::optional<std::string> parse_makebook_args(const std::vector<std::string>& a
 
 std::optional<std::string> make_book(const MakeBookOptions& opts, MakeBookStats& stats,
                                      const std::function<void(const std::string&)>& log) {
+  // Before the games, which can take long to read: the book could not be written at the end.
+  std::error_code ec;
+  if (std::filesystem::is_directory(opts.out, ec)) return fmt::format("--out '{}' is a folder, not a file", opts.out);
   Collected c;
   for (const std::string& path : opts.pgn_files) {
-    std::ifstream in(path);
-    if (!in) return fmt::format("cannot open PGN file '{}'", path);
+    std::ifstream in;
+    if (auto err = open_input_file(in, path, "PGN file")) return err;
     PgnReader reader(in);
     while (auto item = reader.next()) {
       const std::optional<std::string> reason = item->error ? std::optional<std::string>("unreadable")
@@ -384,7 +389,7 @@ int makebook_main(const std::vector<std::string>& args) {
   MakeBookStats stats;
   auto log = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
   if (auto err = make_book(opts, stats, log)) {
-    std::fprintf(stderr, "makebook: %s\n", err->c_str());
+    std::fprintf(stderr, "makebook: error: %s\n", err->c_str());
     return 1;
   }
   for (const std::string& line : makebook_summary(stats, opts)) std::fprintf(stderr, "makebook: %s\n", line.c_str());

@@ -345,6 +345,57 @@ bool run_dot(const std::string& dot_path, const std::string& svg_path) {
 
 }  // namespace
 
+namespace {
+
+// The words after args[i] up to the next option, i left on the last: --moves takes a list,
+// and --fen its six fields when they come apart (typed at the UCI prompt, or unquoted).
+std::vector<std::string> words_to_next_option(const std::vector<std::string>& args, std::size_t& i) {
+  std::vector<std::string> words;
+  while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) words.push_back(args[++i]);
+  return words;
+}
+
+// One option with a value; nullopt when `key` is not one of these, else its error, if any.
+std::optional<std::optional<std::string>> set_tree_value(const std::string& key, const std::string& v, TreeRequest& r) {
+  using R = std::optional<std::optional<std::string>>;
+  auto number = [&](long long lo, long long hi) -> std::optional<long long> {
+    long long n = 0;
+    auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+    if (ec != std::errc() || ptr != v.data() + v.size() || n < lo || n > hi) return std::nullopt;
+    return n;
+  };
+  if (key == "--dot") r.dot = v;
+  else if (key == "--svg") r.svg = v;
+  else if (key == "--html") r.html = v;
+  else if (key == "--depth") {
+    if (auto n = number(1, 5)) r.depth = int(*n);
+    else return R{fmt::format("--depth takes 1 to 5, not '{}'", v)};
+  } else if (key == "--nodes") {
+    if (auto n = number(1, 100000000)) r.nodes = std::uint64_t(*n);
+    else return R{fmt::format("--nodes takes a positive number, not '{}'", v)};
+  } else if (key == "--max-drawn") {
+    if (auto n = number(1, 100000)) r.max_drawn = std::size_t(*n);
+    else return R{fmt::format("--max-drawn takes a positive number, not '{}'", v)};
+  } else {
+    return std::nullopt;
+  }
+  return R{std::optional<std::string>{}};
+}
+
+// Prints `text` through `out`, a line at a time.
+void print_lines(std::string text, const TreeOutput& out) {
+  for (std::size_t at; (at = text.find('\n')) != std::string::npos; text.erase(0, at + 1)) out(text.substr(0, at));
+}
+
+// `text` to the file `path`, or printed when the path is "-"; false when it cannot be written.
+bool emit(const std::string& path, const std::string& text, const TreeOutput& out) {
+  if (path != "-") return write_file(path, text);
+  print_lines(text, out);
+  return true;
+}
+
+}  // namespace
+
 std::optional<std::string> parse_tree_args(const std::vector<std::string>& args, TreeRequest& r) {
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& key = args[i];
@@ -353,33 +404,21 @@ std::optional<std::string> parse_tree_args(const std::vector<std::string>& args,
       continue;
     }
     if (key == "--moves") {
-      while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) r.moves.push_back(args[++i]);
+      for (std::string& m : words_to_next_option(args, i)) r.moves.push_back(std::move(m));
       continue;
     }
-    if (i + 1 >= args.size()) return fmt::format("{} needs a value", key);
-    const std::string& v = args[++i];
-    auto number = [&](long long lo, long long hi) -> std::optional<long long> {
-      long long n = 0;
-      auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-      if (ec != std::errc() || ptr != v.data() + v.size() || n < lo || n > hi) return std::nullopt;
-      return n;
-    };
-    if (key == "--fen") r.fen = v;
-    else if (key == "--dot") r.dot = v;
-    else if (key == "--svg") r.svg = v;
-    else if (key == "--html") r.html = v;
-    else if (key == "--depth") {
-      if (auto n = number(1, 5)) r.depth = int(*n);
-      else return fmt::format("--depth takes 1 to 5, not '{}'", v);
-    } else if (key == "--nodes") {
-      if (auto n = number(1, 100000000)) r.nodes = std::uint64_t(*n);
-      else return fmt::format("--nodes takes a positive number, not '{}'", v);
-    } else if (key == "--max-drawn") {
-      if (auto n = number(1, 100000)) r.max_drawn = std::size_t(*n);
-      else return fmt::format("--max-drawn takes a positive number, not '{}'", v);
-    } else {
-      return fmt::format("unknown option '{}'", key);
+    if (key == "--fen") {
+      const std::vector<std::string> fields = words_to_next_option(args, i);
+      if (fields.empty()) return std::string("--fen needs a value");
+      r.fen = fmt::format("{}", fmt::join(fields, " "));
+      continue;
     }
+    const std::string v = i + 1 < args.size() ? args[i + 1] : "";
+    const auto result = set_tree_value(key, v, r);
+    if (!result) return fmt::format("unknown option '{}'", key);
+    if (i + 1 >= args.size()) return fmt::format("{} needs a value", key);
+    if (*result) return **result;
+    ++i;
   }
   return std::nullopt;
 }
@@ -394,8 +433,7 @@ std::optional<std::string> run_tree_request(const Position& root, const TreeRequ
     pos.make_move(m);
   }
   if (r.compare) {
-    std::string table = compare_table(pos, r.depth);
-    for (std::size_t at; (at = table.find('\n')) != std::string::npos; table.erase(0, at + 1)) out(table.substr(0, at));
+    print_lines(compare_table(pos, r.depth), out);
     return std::nullopt;
   }
   const TreeRun run = run_tree(pos, r.depth, r.nodes);
@@ -403,14 +441,11 @@ std::optional<std::string> run_tree_request(const Position& root, const TreeRequ
                   score_text(run.result.score), run.nodes.size()));
   const std::string dot = tree_dot(pos, run, r.max_drawn);
   const std::string dot_path = !r.dot.empty() ? r.dot : !r.svg.empty() ? r.svg + ".dot" : "";
-  if (!dot_path.empty() && !write_file(dot_path, dot)) return fmt::format("cannot write '{}'", dot_path);
+  if (!dot_path.empty() && !emit(dot_path, dot, out)) return fmt::format("cannot write '{}'", dot_path);
   if (!r.svg.empty() && !run_dot(dot_path, r.svg))
     return fmt::format("dot -Tsvg failed (is graphviz installed?); the DOT is in {}", dot_path);
-  if (!r.html.empty() && !write_file(r.html, tree_html(pos, run))) return fmt::format("cannot write '{}'", r.html);
-  if (r.dot.empty() && r.svg.empty() && r.html.empty()) {
-    std::string text = dot;
-    for (std::size_t at; (at = text.find('\n')) != std::string::npos; text.erase(0, at + 1)) out(text.substr(0, at));
-  }
+  if (!r.html.empty() && !emit(r.html, tree_html(pos, run), out)) return fmt::format("cannot write '{}'", r.html);
+  if (r.dot.empty() && r.svg.empty() && r.html.empty()) print_lines(dot, out);
   return std::nullopt;
 }
 

@@ -657,15 +657,14 @@ void print_line(const std::string& line) {
   std::fflush(stdout);
 }
 
-// bench as the UCI command runs it; a bad depth is its error line, and exit 2.
+// bench as the UCI command runs it; the UCI parser's refusal is a usage error.
 int bench_main(const std::vector<std::string>& args) {
-  bool ok = true;
-  Session session([&](const std::string& line) {
-    ok = ok && line.rfind("info string error", 0) != 0;
-    print_line(line);
-  });
-  session.handle(args.empty() ? "bench" : "bench " + join(args, 0, args.size()));
-  return ok ? 0 : 2;
+  const std::string command = args.empty() ? "bench" : "bench " + join(args, 0, args.size());
+  if (const Command c = parse(command); const auto* e = std::get_if<ParseError>(&c))
+    return usage_error("bench", e->message, BENCH_USAGE);
+  Session session(print_line);
+  session.handle(command);
+  return 0;
 }
 
 struct Subcommand {

@@ -1,9 +1,11 @@
 // Polyglot opening books: 16-byte big-endian entries (key, move, weight, learn) sorted by key.
-// The file is memory-mapped, so books of hundreds of MB open at once and cost only the pages
-// a probe touches.
+// The file stays open and a probe binary-searches it with about 20 seeks and reads, so books
+// of hundreds of MB open at once and are never held in memory. A file truncated or rewritten
+// in place while open reads as a book without entries (a mapping would kill the process).
 #pragma once
 
 #include <cstdint>
+#include <fstream>
 #include <optional>
 #include <random>
 #include <string>
@@ -31,18 +33,18 @@ struct BookChoice {
 class PolyglotBook {
  public:
   PolyglotBook() = default;
-  ~PolyglotBook();
   PolyglotBook(const PolyglotBook&) = delete;
   PolyglotBook& operator=(const PolyglotBook&) = delete;
 
   // Opens and checks a book; on error returns a message and leaves the book closed.
   std::optional<std::string> open(const std::string& path);
   void close();
-  bool is_open() const { return data_ != nullptr; }
+  bool is_open() const { return file_.is_open(); }
   const std::string& path() const { return path_; }
   std::size_t size() const { return count_; }
 
-  // The entries for the position whose moves are legal there, in file order.
+  // The entries for the position whose moves are legal there, in file order; none when the
+  // file changed size since it was opened or a read falls short.
   std::vector<BookEntry> probe(const Position& pos) const;
   // A move for the position: weighted-random (weights as probabilities) or the best weight,
   // among the entries holding at least `min_share` (0..1) of the position's total weight,
@@ -60,12 +62,16 @@ class PolyglotBook {
     std::uint16_t move, weight;
     std::uint32_t learn;
   };
-  Raw entry(std::size_t i) const;
-  std::uint64_t key_at(std::size_t i) const;
+  // Entry i as the file holds it now; nullopt when the read falls short.
+  std::optional<Raw> entry(std::size_t i) const;
+  std::optional<std::uint64_t> file_bytes() const;
+  bool same_size_as_opened() const;
+  bool sample_sorted() const;
 
-  const unsigned char* data_ = nullptr;
+  // Reading moves the file's position, which is no part of the book's state; the book is
+  // probed from one thread.
+  mutable std::ifstream file_;
   std::size_t count_ = 0;
-  std::size_t mapped_bytes_ = 0;
   std::string path_;
 };
 

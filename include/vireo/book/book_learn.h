@@ -6,7 +6,7 @@
 // FILE, so a crash or a kill mid-write leaves the previous file:
 //
 //   vireo-book-learn 1
-//   <key: 16 hex digits> <Polyglot move: 0..65535> <games> <sum of scores, cp> <wins> <draws> <losses>
+//   <key: 16 hex digits> <Polyglot move: 0..65535, promotion bits 0..4> <games> <sum of scores, cp> <wins> <draws> <losses>
 //   ...
 //   end <number of records>
 #pragma once
@@ -43,8 +43,8 @@ class BookLearning {
 
   using Key = std::pair<std::uint64_t, std::uint16_t>;  // position key, Polyglot move
 
-  // Reads `path`; a missing, truncated or malformed file is an error and learning starts
-  // afresh (the file is replaced at the next save).
+  // Reads `path`; a missing, truncated or malformed file (a bad record: its line number) is an
+  // error, the records are then empty and the file is replaced at the next save.
   std::optional<std::string> load(const std::string& path);
   // Writes the records atomically; the error says why not.
   std::optional<std::string> save() const;

@@ -19,9 +19,11 @@ struct LoadReport {
   int max_pieces = 0;  // the largest table found; 0: none
 };
 
-// Loads the tables of the ':'-separated folders in `paths`, replacing those loaded before;
-// "" or "<empty>" unloads them. A folder that does not exist or cannot be read, or folders
-// without a single table, are an error, and then nothing changes.
+// Loads the tables of the ':'-separated folders in `paths` (each folder once), replacing those
+// loaded before; "" or "<empty>" unloads them. A folder that does not exist or cannot be read,
+// a list of separators only, or folders without a single whole WDL table are an error, and
+// then nothing changes. The report counts the tables Fathom takes: each name once, and only
+// files of a table's size and magic number.
 std::optional<std::string> load(const std::string& paths, LoadReport* report = nullptr);
 
 // Pieces (kings included) of the largest table loaded; 0 when none is.
