@@ -2,11 +2,13 @@
 # engine through CMake (Release, tuned for this machine) and leaves the binary at <name>.
 EXE ?= vireo
 BUILD_DIR ?= build-openbench
+# OpenBench names the network to test with EVALFILE=<file>: it is embedded instead of nets/vireo.nnue.
+EVALFILE ?= nets/vireo.nnue
 
 .PHONY: all clean
 all:
 	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) -DVIREO_ARCH=native \
-	  -DVIREO_BUILD_TESTS=OFF -DVIREO_BUILD_BENCH=OFF
+	  -DVIREO_BUILD_TESTS=OFF -DVIREO_BUILD_BENCH=OFF -DVIREO_NET=$(abspath $(EVALFILE))
 	cmake --build $(BUILD_DIR) --parallel --target vireo
 	cp $(BUILD_DIR)/vireo $(EXE)
 

@@ -86,6 +86,7 @@ grep -q "<script>" "$dir/tree.html" || fail "tree wrote no HTML page"
 if command -v dot >/dev/null; then
   dot -Tsvg "$dir/tree.dot" -o /dev/null || fail "dot cannot read the tree's DOT"
   "$vireo" tree --depth 3 --svg "$dir/tree.svg" >/dev/null && grep -q "</svg>" "$dir/tree.svg" || fail "tree --svg"
+  [ ! -e "$dir/tree.svg.dot" ] || fail "tree --svg left its DOT source beside the SVG"
 fi
 "$vireo" tree --compare --depth 3 | grep -q "^minimax .* 8902$" || fail "tree --compare: minimax is not perft(3)"
 "$vireo" tree --depth 9 2>/dev/null; [ $? -eq 2 ] || fail "tree --depth 9 is not refused"

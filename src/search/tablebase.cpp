@@ -15,13 +15,14 @@
 #include <fmt/format.h>
 
 #include "vireo/board/movegen.h"
+#include "vireo/util/platform.h"
 
 namespace vireo::tablebase {
 
 namespace {
 
-// The largest table loaded. Fathom's own TB_LARGEST is not reset when tables are unloaded (in
-// Debian's 2019 Fathom), and a probe then would reach for freed paths: this one is the gate.
+// The largest table loaded, 0 for none: the gate every probe passes, so that no probe reaches
+// Fathom while its tables are being replaced or after a load that failed.
 int loaded_pieces = 0;
 
 namespace fs = std::filesystem;
@@ -29,13 +30,13 @@ namespace fs = std::filesystem;
 // What SyzygyPath shows in an error: a path list of thousands of separators is cut short.
 std::string shown(const std::string& paths) { return paths.size() <= 80 ? paths : paths.substr(0, 77) + "..."; }
 
-// The folders of a ':'-separated list, each once: Fathom looks for every table it knows in
+// The folders of a list (PATH_LIST_SEPARATOR between them, as Fathom reads it), each once: Fathom looks for every table it knows in
 // every folder given, so a folder listed a thousand times would cost a thousand searches.
 std::optional<std::string> split_folders(const std::string& paths, std::vector<std::string>& folders) {
   std::vector<fs::path> seen;
   std::string_view rest = paths;
   while (!rest.empty()) {
-    const std::size_t sep = rest.find(':');
+    const std::size_t sep = rest.find(PATH_LIST_SEPARATOR);
     const std::string folder(rest.substr(0, sep));
     rest = sep == std::string_view::npos ? std::string_view() : rest.substr(sep + 1);
     if (folder.empty()) continue;
@@ -94,13 +95,11 @@ std::optional<std::string> count_tables(const std::vector<std::string>& folders,
   return std::nullopt;
 }
 
-// Fathom's tb_init with `folders` joined as its path, "" to unload: the largest table it
-// loaded. Its TB_LARGEST is not reset by an unload (see loaded_pieces).
+// Fathom's tb_init with `folders` joined as its path, none to unload: the largest table it
+// loaded.
 int init_fathom(const std::vector<std::string>& folders) {
   std::string joined;
-  for (const std::string& folder : folders) joined += (joined.empty() ? "" : ":") + folder;
-  // Debian's Fathom (2019) writes "munmap: ..." to stderr for every table it unloads here, on
-  // success (an inverted check upstream); stdout, and so UCI, is untouched.
+  for (const std::string& folder : folders) joined += (joined.empty() ? "" : std::string(1, PATH_LIST_SEPARATOR)) + folder;
   return tb_init(joined.c_str()) && !folders.empty() ? int(TB_LARGEST) : 0;
 }
 

@@ -1,10 +1,10 @@
 #include "vireo/search/tt.h"
 
-#include <unistd.h>
-
 #include <cstdlib>
 #include <cstring>
 #include <new>
+
+#include "vireo/util/platform.h"
 
 namespace vireo {
 
@@ -53,7 +53,7 @@ void TranspositionTable::save(Bucket& b, int i, const Entry& e) {
   b.checks.store((b.checks.load(std::memory_order_relaxed) & ~mask) | check, std::memory_order_relaxed);
 }
 
-void TranspositionTable::FreeDeleter::operator()(Bucket* p) const { std::free(p); }
+void TranspositionTable::FreeDeleter::operator()(Bucket* p) const { free_aligned(p); }
 
 TranspositionTable::TranspositionTable() { resize(16); }
 
@@ -61,10 +61,10 @@ bool TranspositionTable::resize(std::size_t mb) {
   if (mb == 0 || mb > MAX_MB) return false;
   // A table larger than the machine's memory would "succeed" under overcommit and then be
   // killed while clearing it; refuse it up front and keep the current table.
-  const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
-  if (pages > 0 && page_size > 0 && mb * 1024 * 1024 > std::size_t(pages) * std::size_t(page_size)) return false;
+  const std::uint64_t memory = physical_memory_bytes();
+  if (memory > 0 && mb * 1024 * 1024 > memory) return false;
   const std::size_t count = mb * 1024 * 1024 / sizeof(Bucket);
-  void* mem = std::aligned_alloc(64, count * sizeof(Bucket));
+  void* mem = allocate_aligned(64, count * sizeof(Bucket));
   if (!mem) return false;
   table_.reset(static_cast<Bucket*>(mem));
   count_ = count;

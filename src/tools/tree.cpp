@@ -10,8 +10,6 @@
 #include <fstream>
 #include <optional>
 
-#include <spawn.h>
-#include <sys/wait.h>
 
 #include "vireo/board/movegen.h"
 #include "vireo/board/pgn.h"
@@ -20,8 +18,7 @@
 #include "vireo/search/history.h"
 #include "vireo/search/movepick.h"
 #include "vireo/tools/cli.h"
-
-extern char** environ;
+#include "vireo/util/platform.h"
 
 namespace vireo {
 
@@ -335,12 +332,7 @@ bool write_file(const std::string& path, const std::string& text) {
 
 // Graphviz's `dot`, run without a shell so that no file name needs quoting.
 bool run_dot(const std::string& dot_path, const std::string& svg_path) {
-  std::string a0 = "dot", a1 = "-Tsvg", a2 = dot_path, a3 = "-o", a4 = svg_path;
-  char* argv[] = {a0.data(), a1.data(), a2.data(), a3.data(), a4.data(), nullptr};
-  pid_t pid = 0;
-  if (posix_spawnp(&pid, "dot", nullptr, nullptr, argv, environ) != 0) return false;
-  int status = 0;
-  return waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  return run_program({"dot", "-Tsvg", dot_path, "-o", svg_path});
 }
 
 }  // namespace
@@ -444,6 +436,8 @@ std::optional<std::string> run_tree_request(const Position& root, const TreeRequ
   if (!dot_path.empty() && !emit(dot_path, dot, out)) return fmt::format("cannot write '{}'", dot_path);
   if (!r.svg.empty() && !run_dot(dot_path, r.svg))
     return fmt::format("dot -Tsvg failed (is graphviz installed?); the DOT is in {}", dot_path);
+  // The DOT was only the SVG's source, unless it was asked for too.
+  if (!r.svg.empty() && r.dot.empty()) std::remove(dot_path.c_str());
   if (!r.html.empty() && !emit(r.html, tree_html(pos, run), out)) return fmt::format("cannot write '{}'", r.html);
   if (r.dot.empty() && r.svg.empty() && r.html.empty()) print_lines(dot, out);
   return std::nullopt;

@@ -11,6 +11,8 @@
 #include "vireo/board/movegen.h"
 #include "vireo/eval/evaluate.h"
 #include "vireo/eval/wdl.h"
+#include "vireo/util/platform.h"
+#include "vireo/util/version.h"
 #include "vireo/tools/bench.h"
 #include "vireo/tools/cli.h"
 #include "vireo/tools/datagen.h"
@@ -23,7 +25,6 @@ namespace vireo::uci {
 
 namespace {
 
-constexpr std::string_view ENGINE_NAME = "Vireo 0.1.0";
 constexpr std::string_view ENGINE_AUTHOR = "the Vireo developers";
 constexpr std::string_view EMBEDDED_NET = "<embedded>";
 
@@ -491,9 +492,13 @@ bool Session::handle(std::string_view line) {
 }
 
 void Session::apply(const cmd::Uci&) {
-  out_(fmt::format("id name {}", ENGINE_NAME));
+  out_(fmt::format("id name Vireo {}", version()));
   out_(fmt::format("id author {}", ENGINE_AUTHOR));
   for (const auto& line : options_.uci_lines()) out_(line);
+  // A binary copied alone to another machine has no book to find: say so, where a GUI's engine
+  // log shows it.
+  if (default_book_.empty() && options_.check("OwnBook") && !book_->is_open())
+    out_("info string no opening book found beside the executable: set BookFile to play from one");
   out_("uciok");
 }
 
@@ -600,9 +605,7 @@ void Session::apply(const cmd::Tree& c) {
 std::string find_default_book(const char* argv0) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (ec) exe = fs::absolute(argv0, ec);
-  const fs::path dir = exe.parent_path();
+  const fs::path dir = executable_path(argv0).parent_path();
   // Beside the executable, in a source tree's books/ above a build directory, and installed.
   // Last, the source tree the executable was built from, wherever its build folder is.
   const fs::path candidates[] = {dir / "vireo.bin", dir / "books" / "vireo.bin", dir.parent_path() / "books" / "vireo.bin",
@@ -644,7 +647,8 @@ void print_help(std::FILE* to) {
              "  stats [DEPTH] ...        search statistics over the bench positions: [--csv] [--svg FILE] [--hce]\n"
              "  tree ...                 draw a small search's tree, or compare node counts: [--fen FEN] [--moves M...]\n"
              "                           [--depth 1-5] [--nodes N] [--dot|--svg|--html FILE] [--max-drawn N] [--compare]\n"
-             "  help                     this list; vireo SUBCOMMAND --help: that subcommand's usage\n",
+             "  help                     this list; vireo SUBCOMMAND --help: that subcommand's usage\n"
+             "  --version                the version, as `id name` gives it\n",
              BENCH_DEFAULT_DEPTH);
 }
 
@@ -687,6 +691,10 @@ int run_subcommand(const std::vector<std::string>& args) {
   const std::string& sub = args[0];
   if (sub == "help" || asks_help(sub)) {
     print_help(stdout);
+    return 0;
+  }
+  if (sub == "--version" || sub == "version") {
+    std::printf("Vireo %s\n", version());
     return 0;
   }
   for (const Subcommand& c : SUBCOMMANDS) {

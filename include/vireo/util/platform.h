@@ -1,0 +1,35 @@
+// What the operating system provides differently on Linux and Windows, behind one interface:
+// the rest of Vireo is written in standard C++ and calls these where the standard has no word.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace vireo {
+
+// What separates folders in a list of them (SyzygyPath), as in the system's PATH: ':' would
+// split a Windows drive letter from its path.
+#ifdef _WIN32
+inline constexpr char PATH_LIST_SEPARATOR = ';';
+#else
+inline constexpr char PATH_LIST_SEPARATOR = ':';
+#endif
+
+// The machine's physical memory in bytes; 0 where it cannot be told.
+std::uint64_t physical_memory_bytes();
+
+// Memory aligned to `alignment` (a power of two), released with free_aligned; null on failure.
+void* allocate_aligned(std::size_t alignment, std::size_t bytes);
+void free_aligned(void* p);
+
+// Runs `argv[0]` (found on the PATH) with the rest as its arguments, no shell between, so no
+// argument needs quoting; true when it ran and exited with status 0.
+bool run_program(const std::vector<std::string>& argv);
+
+// The running executable's path; where the system cannot say, `argv0` made absolute.
+std::filesystem::path executable_path(const char* argv0);
+
+}  // namespace vireo
