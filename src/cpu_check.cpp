@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <string>
 
 namespace {
 
@@ -22,20 +21,27 @@ constexpr Feature FEATURES[] = {
 };
 #undef VIREO_FEATURE
 
+// Whether the comma-separated `list` holds `name`. Plain C: this runs before the C++ library's
+// own initialisers may have.
 bool listed(const char* list, const char* name) {
-  const std::string padded = std::string(",") + list + ",";
-  return padded.find(std::string(",") + name + ",") != std::string::npos;
+  const std::size_t n = std::strlen(name);
+  for (const char* p = list; (p = std::strstr(p, name)) != nullptr; p += n)
+    if ((p == list || p[-1] == ',') && (p[n] == ',' || p[n] == '\0')) return true;
+  return false;
 }
 
 __attribute__((constructor(101))) void check_cpu() {
   __builtin_cpu_init();
-  std::string missing;
+  char missing[128] = "";
   for (const Feature& f : FEATURES)
-    if (listed(VIREO_CPU_FEATURES, f.name) && !f.present()) missing += (missing.empty() ? "" : " ") + std::string(f.name);
-  if (missing.empty()) return;
+    if (listed(VIREO_CPU_FEATURES, f.name) && !f.present()) {
+      if (missing[0]) std::strcat(missing, " ");
+      std::strcat(missing, f.name);
+    }
+  if (!missing[0]) return;
   std::printf("Vireo: this build (%s) needs CPU instructions this processor lacks (%s); use a build for an older "
               "CPU level, such as x86-64\n",
-              VIREO_ARCH_NAME, missing.c_str());
+              VIREO_ARCH_NAME, missing);
   std::fflush(stdout);
   std::_Exit(1);
 }
