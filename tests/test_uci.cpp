@@ -528,7 +528,8 @@ long count_prefix(const std::vector<std::string>& lines, const std::string& pref
 TEST_CASE("every go with bad parameters still ends in one bestmove", "[uci]") {
   Captured c;
   c.session.handle("setoption name OwnBook value false");
-  for (const char* go : {"go depth 3 frobnicate", "go wtime abc btime 1000", "go depth -1", "go depth 3.5"}) {
+  for (const char* go : {"go depth 3 frobnicate", "go wtime abc btime 1000", "go depth -1", "go depth 3.5",
+                         "go wtim. -5 btime x searchmoves e2e5 depth 2"}) {
     INFO(go);
     c.session.handle("position startpos");
     c.session.handle(go);

@@ -554,16 +554,18 @@ void Session::apply(const cmd::Go& c) {
     return;
   }
   engine_.stop();
-  for (const std::string& warning : c.warnings) error(warning);
   book_played_ = false;
   Limits limits = c.limits;
   std::vector<std::string> bad;
   for (const std::string& text : c.searchmoves) {
     Move m = parse_uci_move(engine_.position(), text);
     if (m) limits.searchmoves.push_back(m);
-    else bad.push_back(text);
+    else bad.push_back(printable(text));
   }
-  if (!bad.empty()) error(fmt::format("searchmoves ignores illegal moves: {}", fmt::join(bad, " ")));
+  // One error line however much was wrong: the robustness contract is a line per command.
+  std::vector<std::string> warnings = c.warnings;
+  if (!bad.empty()) warnings.push_back(fmt::format("searchmoves ignores illegal moves: {}", fmt::join(bad, " ")));
+  if (!warnings.empty()) error(fmt::format("{}", fmt::join(warnings, "; ")));
   engine_.set_strength(options_.check("UCI_LimitStrength")
                            ? std::optional<StrengthLimit>(StrengthLimit(int(options_.spin("UCI_Elo"))))
                            : std::nullopt);
