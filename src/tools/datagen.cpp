@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <fmt/format.h>
 #include <mutex>
 #include <random>
@@ -16,7 +18,9 @@
 #include "vireo/board/movegen.h"
 #include "vireo/search/search.h"
 #include "vireo/tools/cli.h"
+#include "vireo/tools/game_record.h"
 #include "vireo/tools/training_data.h"
+#include "vireo/util/files.h"
 
 namespace vireo {
 
@@ -50,10 +54,11 @@ double elapsed_s(std::chrono::steady_clock::time_point since) {
 
 // What the worker threads share: the output file, the counters and the stop conditions.
 struct Shared {
-  Shared(const DatagenConfig& c, std::FILE* f) : cfg(c), file(f) {}
+  Shared(const DatagenConfig& c, std::FILE* f, std::FILE* g) : cfg(c), file(f), games_file(g) {}
 
   const DatagenConfig& cfg;
   std::FILE* file;
+  std::FILE* games_file;  // the compact copy (game_record.h); null when not asked for
   std::mutex mutex;
   std::atomic<std::uint64_t> next_game{0};
   std::atomic<std::uint64_t> games{0};
@@ -66,16 +71,24 @@ struct Shared {
            (cfg.seconds > 0 && elapsed_s(start) >= cfg.seconds);
   }
 
-  void commit(const std::vector<TrainingRecord>& records) {
+  // Both files get the game under one lock, so they hold the same games in the same order.
+  void commit(const GameRecord& game, const std::vector<TrainingRecord>& records) {
     std::lock_guard lock(mutex);
     if (records.empty() || write_failed) return;
-    if (std::fwrite(records.data(), sizeof(TrainingRecord), records.size(), file) != records.size() ||
-        std::fflush(file) != 0) {
-      write_failed = true;
-      return;
+    if (!write(file, records.data(), sizeof(TrainingRecord) * records.size())) return;
+    if (games_file) {
+      std::vector<std::uint8_t> bytes;
+      encode_game(game, bytes);
+      if (!write(games_file, bytes.data(), bytes.size())) return;
     }
     positions += records.size();
     ++games;
+  }
+
+ private:
+  bool write(std::FILE* f, const void* data, std::size_t bytes) {
+    if (std::fwrite(data, 1, bytes, f) != bytes || std::fflush(f) != 0) write_failed = true;
+    return !write_failed;
   }
 };
 
@@ -86,17 +99,18 @@ class GamePlayer {
     searcher_.set_network(std::move(net));
   }
 
-  // Plays game number `index`; returns its records with the result filled in, or nothing when
-  // the opening was rejected or the run was stopped mid-game.
-  std::optional<std::vector<TrainingRecord>> play(std::uint64_t index) {
+  // Plays game number `index`; returns it, or nothing when the opening was rejected or the run
+  // was stopped mid-game.
+  std::optional<GameRecord> play(std::uint64_t index) {
     std::mt19937_64 rng(splitmix(shared_.cfg.seed ^ splitmix(index)));
-    Position pos;
-    if (!random_opening(pos, rng, shared_.cfg.random_plies + int(index & 1))) return std::nullopt;
+    GameRecord game;
+    choose_start(game, rng);
+    Position pos = game.start();
+    if (!random_opening(pos, game.opening, rng, shared_.cfg.random_plies + int(index & 1))) return std::nullopt;
     tt_.clear();
     searcher_.clear();
     if (std::abs(search(pos).score) > shared_.cfg.opening_margin) return std::nullopt;
 
-    std::vector<TrainingRecord> records;
     int win_streak = 0, draw_streak = 0;
     std::optional<GameResult> result;
     while (!result) {
@@ -106,21 +120,30 @@ class GamePlayer {
       const SearchResult r = search(pos);
       const int white_score = pos.side_to_move() == WHITE ? r.score : -r.score;
       result = adjudicate(white_score, pos.game_ply(), win_streak, draw_streak);
-      if (!pos.in_check() && !pos.is_capture(r.best) && r.best.kind() != Move::PROMOTION &&
-          !is_mate_score(r.score))
-        records.push_back(pack_record(pos, white_score));
+      game.moves.push_back(r.best);
+      game.scores.push_back(white_score);
       pos.make_move(r.best);
     }
-    for (TrainingRecord& rec : records) rec.result = *result;
-    return records;
+    game.result = *result;
+    return game;
   }
 
  private:
-  static bool random_opening(Position& pos, std::mt19937_64& rng, int plies) {
+  // A Chess960 start for `chess960_percent` of the games, a third of them with a different
+  // arrangement for each side (double Chess960): the network should know unusual placements.
+  void choose_start(GameRecord& game, std::mt19937_64& rng) const {
+    if (int(rng() % 100) >= shared_.cfg.chess960_percent) return;
+    const bool twin = rng() % 3 != 0;
+    game.white_start = std::uint16_t(rng() % CHESS960_POSITIONS);
+    game.black_start = twin ? game.white_start : std::uint16_t(rng() % CHESS960_POSITIONS);
+  }
+
+  static bool random_opening(Position& pos, std::vector<Move>& played, std::mt19937_64& rng, int plies) {
     for (int i = 0; i < plies; ++i) {
       const MoveList moves = legal_moves(pos);
       if (moves.empty()) return false;
-      pos.make_move(moves[rng() % moves.size()].move);
+      played.push_back(moves[rng() % moves.size()].move);
+      pos.make_move(played.back());
     }
     return !legal_moves(pos).empty();
   }
@@ -159,9 +182,13 @@ class GamePlayer {
 
 void worker(Shared& shared, std::shared_ptr<const nnue::Network> net) {
   GamePlayer player(shared, std::move(net));
+  std::vector<TrainingRecord> records;
   while (!shared.done()) {
-    auto records = player.play(shared.next_game++);
-    if (records) shared.commit(*records);
+    const auto game = player.play(shared.next_game++);
+    if (!game) continue;
+    records.clear();
+    if (auto err = expand_game(*game, records)) throw std::logic_error("datagen played an illegal game: " + *err);
+    shared.commit(*game, records);
   }
 }
 
@@ -174,6 +201,20 @@ void report(const Shared& s, bool final) {
   std::fprintf(stderr, "datagen: %s%llu positions, %llu games, %.0f positions/s, %.0f s elapsed%s\n",
                final ? "done: " : "", (unsigned long long)n, (unsigned long long)s.games.load(), double(n) / t, t,
                eta.c_str());
+}
+
+std::FILE* open_for_append(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "ab");
+  if (!f) throw std::runtime_error(fmt::format("cannot open '{}' for writing: {}", path, std::strerror(errno)));
+  return f;
+}
+
+std::vector<std::uint8_t> read_file_bytes(const std::string& path) {
+  std::ifstream in;
+  if (auto err = open_input_file(in, path, "games file", std::ios::binary)) throw std::runtime_error(*err);
+  std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) throw std::runtime_error(fmt::format("reading '{}' failed", path));
+  return bytes;
 }
 
 template <class T>
@@ -191,6 +232,9 @@ std::optional<std::string> parse_datagen_args(const std::vector<std::string>& ar
     const std::string& v = args[++i];
     bool ok = true;
     if (key == "--out") cfg.out = v;
+    else if (key == "--games") cfg.games = v;
+    else if (key == "--expand") cfg.expand = v;
+    else if (key == "--chess960") ok = parse_number(v, cfg.chess960_percent) && cfg.chess960_percent >= 0 && cfg.chess960_percent <= 100;
     else if (key == "--positions") ok = parse_number(v, cfg.positions);
     else if (key == "--time") ok = parse_number(v, cfg.seconds) && cfg.seconds >= 0;
     else if (key == "--threads") ok = parse_number(v, cfg.threads) && cfg.threads >= 1 && cfg.threads <= 256;
@@ -219,9 +263,9 @@ DatagenStats run_datagen(const DatagenConfig& cfg) {
     if (auto err = nnue::load_file(cfg.net, *loaded)) throw std::runtime_error(*err);
     net = std::move(loaded);
   }
-  std::FILE* file = std::fopen(cfg.out.c_str(), "ab");
-  if (!file) throw std::runtime_error(fmt::format("cannot open '{}' for writing: {}", cfg.out, std::strerror(errno)));
-  Shared shared(cfg, file);
+  std::FILE* file = open_for_append(cfg.out);
+  std::FILE* games = cfg.games.empty() ? nullptr : open_for_append(cfg.games);
+  Shared shared(cfg, file, games);
   g_interrupted = false;
   auto old_int = std::signal(SIGINT, on_signal);
   auto old_term = std::signal(SIGTERM, on_signal);
@@ -239,9 +283,29 @@ DatagenStats run_datagen(const DatagenConfig& cfg) {
   std::signal(SIGINT, old_int);
   std::signal(SIGTERM, old_term);
   std::fclose(file);
-  if (shared.write_failed) throw std::runtime_error(fmt::format("writing '{}' failed", cfg.out));
+  if (games) std::fclose(games);
+  if (shared.write_failed) throw std::runtime_error(fmt::format("writing '{}' or '{}' failed", cfg.out, cfg.games));
   report(shared, true);
   return {shared.games.load(), shared.positions.load()};
+}
+
+DatagenStats expand_games(const DatagenConfig& cfg) {
+  const auto bytes = read_file_bytes(cfg.expand);
+  std::vector<TrainingRecord> records;
+  DatagenStats stats;
+  for (std::size_t at = 0; at < bytes.size(); ++stats.games) {
+    GameRecord game;
+    if (auto err = decode_game(bytes, at, game)) throw std::runtime_error(fmt::format("'{}': {}", cfg.expand, *err));
+    if (auto err = expand_game(game, records)) throw std::runtime_error(fmt::format("'{}': {}", cfg.expand, *err));
+  }
+  std::FILE* file = open_for_append(cfg.out);
+  const std::size_t size = records.size() * sizeof(TrainingRecord);
+  const bool ok = std::fwrite(records.data(), 1, size, file) == size;
+  if (std::fclose(file) != 0 || !ok) throw std::runtime_error(fmt::format("writing '{}' failed", cfg.out));
+  stats.positions = records.size();
+  std::fprintf(stderr, "datagen: expanded %llu games into %llu positions\n", (unsigned long long)stats.games,
+               (unsigned long long)stats.positions);
+  return stats;
 }
 
 int datagen_main(const std::vector<std::string>& args) {
@@ -255,7 +319,10 @@ int datagen_main(const std::vector<std::string>& args) {
     return 1;
   }
   try {
-    run_datagen(cfg);
+    if (!cfg.expand.empty())
+      expand_games(cfg);
+    else
+      run_datagen(cfg);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "datagen: error: %s\n", e.what());
     return 1;

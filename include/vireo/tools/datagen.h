@@ -1,7 +1,9 @@
 // `vireo datagen`: self-play games for training the evaluation network. Each game starts
-// from a few random legal plies, is kept only if a search scores the start as playable, and
-// is played with a fixed node budget per move. Quiet positions are written as
-// TrainingRecords (training_data.h) once the game's result is known.
+// from a few random legal plies (from a Chess960 arrangement in a share of them), is kept only
+// if a search scores the start as playable, and is played with a fixed node budget per move.
+// Quiet positions are written as TrainingRecords (training_data.h) once the game's result is
+// known; the games themselves, in their compact form (game_record.h), to a second file that
+// `--expand` turns back into the same records.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +15,9 @@ namespace vireo {
 
 struct DatagenConfig {
   std::string out;                 // appended to; created when missing
+  std::string games;               // the compact copy, appended to likewise; empty: none
+  std::string expand;              // a games file to turn into records at `out` instead of playing
+  int chess960_percent = 15;       // share of games from Chess960 starts
   std::uint64_t positions = 0;     // stop after this many records (0: no limit)
   double seconds = 0;              // stop after this long (0: no limit)
   int threads = 1;
@@ -36,11 +41,16 @@ struct DatagenStats {
 // the file stays valid and can be appended to by a later run. Progress goes to stderr.
 DatagenStats run_datagen(const DatagenConfig& cfg);
 
+// Appends the records of every game in the games file `cfg.expand` to `cfg.out`; returns the
+// games and records, or throws with the offset of the first malformed game (nothing written).
+DatagenStats expand_games(const DatagenConfig& cfg);
+
 // The command-line entry point: returns the process's exit code.
 inline constexpr const char* DATAGEN_USAGE =
-    "--out FILE [--positions N] [--time SECONDS] [--threads N] [--nodes N]\n"
-    "                     [--seed N] [--random-plies N] [--opening-margin CP] [--eval nnue|hce]\n"
-    "                     [--net FILE]";
+    "--out FILE [--games FILE] [--positions N] [--time SECONDS] [--threads N]\n"
+    "                     [--nodes N] [--seed N] [--random-plies N] [--opening-margin CP]\n"
+    "                     [--chess960 PERCENT] [--eval nnue|hce] [--net FILE]\n"
+    "       vireo datagen --expand GAMES_FILE --out FILE";
 int datagen_main(const std::vector<std::string>& args);
 
 }  // namespace vireo
