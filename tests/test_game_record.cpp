@@ -20,7 +20,7 @@ GameRecord random_game(int white, int black, std::uint64_t seed) {
   GameRecord g;
   g.white_start = std::uint16_t(white);
   g.black_start = std::uint16_t(black);
-  g.result = GameResult(rng() % 3);
+  g.result = RecordResult(rng() % 3);
   Position pos = g.start();
   for (int ply = 0; ply < 160; ++ply) {
     const MoveList moves = legal_moves(pos);

@@ -15,7 +15,7 @@ namespace {
 
 constexpr int BUCKETS = nnue::MAX_OUTPUT_BUCKETS;
 
-TrainingRecord record_of(const std::string& fen, int white_score, GameResult result) {
+TrainingRecord record_of(const std::string& fen, int white_score, RecordResult result) {
   Position pos;
   REQUIRE_FALSE(pos.set_fen(fen).has_value());
   TrainingRecord r = pack_record(pos, white_score);

@@ -22,6 +22,10 @@ windows_nodes=$(wine "$exe" bench 2>/dev/null | tr -d '\r' | nodes)
 echo "bench: Linux $linux_nodes nodes, Windows (Wine) $windows_nodes nodes"
 [ -n "$linux_nodes" ] && [ "$linux_nodes" = "$windows_nodes" ] || fail "bench signatures differ"
 
+# Lines end in "\n" alone, as on Linux: a manager that splits at "\n" must not read "\r" into a move.
+crlf=$(printf 'uci\nisready\nquit\n' | wine "$exe" 2>/dev/null | grep -c "$(printf '\r')" || true)
+[ "$crlf" = 0 ] || fail "vireo.exe wrote $crlf lines ending in \\r\\n"
+
 # The book beside the executable, a tablebase probe through a drive-letter path with a space in
 # it, and two threads: one Windows session, each answer awaited before the next command.
 mkdir -p "$work/Vireo Engine"

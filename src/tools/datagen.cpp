@@ -112,7 +112,7 @@ class GamePlayer {
     if (std::abs(search(pos).score) > shared_.cfg.opening_margin) return std::nullopt;
 
     int win_streak = 0, draw_streak = 0;
-    std::optional<GameResult> result;
+    std::optional<RecordResult> result;
     while (!result) {
       if (shared_.done()) return std::nullopt;
       result = natural_result(pos);
@@ -148,14 +148,14 @@ class GamePlayer {
     return !legal_moves(pos).empty();
   }
 
-  static std::optional<GameResult> natural_result(const Position& pos) {
+  static std::optional<RecordResult> natural_result(const Position& pos) {
     if (legal_moves(pos).empty())
       return !pos.in_check() ? RESULT_DRAW : pos.side_to_move() == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
     if (pos.is_draw(0) || pos.has_insufficient_material() || pos.game_ply() >= MAX_PLIES) return RESULT_DRAW;
     return std::nullopt;
   }
 
-  static std::optional<GameResult> adjudicate(int white_score, int ply, int& win_streak, int& draw_streak) {
+  static std::optional<RecordResult> adjudicate(int white_score, int ply, int& win_streak, int& draw_streak) {
     if (std::abs(white_score) >= WIN_SCORE && (win_streak == 0 || (win_streak > 0) == (white_score > 0)))
       win_streak += white_score > 0 ? 1 : -1;
     else

@@ -140,7 +140,7 @@ std::optional<std::string> decode_game(const std::vector<std::uint8_t>& bytes, s
   const unsigned result = in.u8(), opening = in.u8(), plies = in.u16();
   if (g.white_start >= CHESS960_POSITIONS || g.black_start >= CHESS960_POSITIONS) return fail("bad start position");
   if (result > RESULT_WHITE_WINS) return fail("bad result");
-  g.result = GameResult(result);
+  g.result = RecordResult(result);
   Position board = g.start();
   for (unsigned i = 0; i < opening; ++i)
     if (!read_move(in, board, g.opening)) return fail(in.ok ? "illegal opening move" : "truncated opening");

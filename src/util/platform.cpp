@@ -4,6 +4,8 @@
 #include <system_error>
 
 #ifdef _WIN32
+#include <fcntl.h>
+#include <io.h>
 #include <malloc.h>
 #include <process.h>
 #include <windows.h>
@@ -25,6 +27,8 @@ std::uint64_t physical_memory_bytes() {
 }
 
 void* allocate_aligned(std::size_t alignment, std::size_t bytes) { return _aligned_malloc(bytes, alignment); }
+
+void use_plain_newlines_on_stdout() { _setmode(_fileno(stdout), _O_BINARY); }
 
 void free_aligned(void* p) { _aligned_free(p); }
 
@@ -60,6 +64,8 @@ void* allocate_aligned(std::size_t alignment, std::size_t bytes) {
 }
 
 void free_aligned(void* p) { std::free(p); }
+
+void use_plain_newlines_on_stdout() {}
 
 bool run_program(const std::vector<std::string>& argv) {
   std::vector<char*> args;

@@ -8,7 +8,7 @@
 //   byte  2     format version (1)
 //   bytes 3-4   white's back-rank arrangement, its Chess960 number (518: the classical one)
 //   bytes 5-6   black's
-//   byte  7     result from white's view (GameResult)
+//   byte  7     result from white's view (RecordResult)
 //   byte  8     random opening plies R
 //   bytes 9-10  searched plies N
 //   R bytes     the opening's moves
@@ -32,7 +32,7 @@ namespace vireo {
 struct GameRecord {
   std::uint16_t white_start = CHESS960_CLASSICAL;
   std::uint16_t black_start = CHESS960_CLASSICAL;
-  GameResult result = RESULT_DRAW;
+  RecordResult result = RESULT_DRAW;
   std::vector<Move> opening;  // random plies, not searched
   std::vector<Move> moves;    // searched plies
   std::vector<int> scores;    // each searched move's score, white's view

@@ -34,7 +34,7 @@ struct TrainingRecord {
 };
 static_assert(sizeof(TrainingRecord) == 32, "the record layout is a file format");
 
-enum GameResult : std::uint8_t { RESULT_BLACK_WINS = 0, RESULT_DRAW = 1, RESULT_WHITE_WINS = 2 };
+enum RecordResult : std::uint8_t { RESULT_BLACK_WINS = 0, RESULT_DRAW = 1, RESULT_WHITE_WINS = 2 };
 
 // Packs `pos` with a score from white's view; the result is filled in when the game ends.
 TrainingRecord pack_record(const Position& pos, int white_score);

@@ -29,6 +29,12 @@ void free_aligned(void* p);
 // argument needs quoting; true when it ran and exited with status 0.
 bool run_program(const std::vector<std::string>& argv);
 
+// Makes standard output write lines ending in "\n" alone, on Windows too, where the C runtime
+// would otherwise write "\r\n": a tournament manager that splits the engine's output at "\n"
+// (fastchess on Linux driving vireo.exe through Wine) would read "bestmove e2e4\r", an illegal
+// move. Windows GUIs and managers read "\n" lines as well. Nothing to do elsewhere.
+void use_plain_newlines_on_stdout();
+
 // The running executable's path; where the system cannot say, `argv0` made absolute.
 std::filesystem::path executable_path(const char* argv0);
 
