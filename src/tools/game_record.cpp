@@ -35,7 +35,7 @@ void put_varint(std::vector<std::uint8_t>& out, std::uint32_t v) {
 std::uint32_t zigzag(std::int32_t v) { return (std::uint32_t(v) << 1) ^ std::uint32_t(v >> 31); }
 std::int32_t unzigzag(std::uint32_t v) { return std::int32_t(v >> 1) ^ -std::int32_t(v & 1); }
 
-// Plays the game while encoding or decoding it, one byte a move.
+// A move as one byte: its place among the legal moves in that fixed order.
 std::uint8_t move_index(const Position& pos, Move m) {
   const auto moves = ordered_moves(pos);
   return std::uint8_t(std::find(moves.begin(), moves.end(), m) - moves.begin());
