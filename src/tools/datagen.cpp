@@ -17,7 +17,7 @@
 
 #include "vireo/board/movegen.h"
 #include "vireo/search/search.h"
-#include "vireo/tools/cli.h"
+#include "vireo/tools/usage.h"
 #include "vireo/tools/game_record.h"
 #include "vireo/tools/training_data.h"
 #include "vireo/util/files.h"

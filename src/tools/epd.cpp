@@ -11,7 +11,7 @@
 
 #include "vireo/board/movegen.h"
 #include "vireo/board/pgn.h"
-#include "vireo/tools/cli.h"
+#include "vireo/tools/usage.h"
 #include "vireo/util/files.h"
 
 namespace vireo {

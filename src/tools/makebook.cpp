@@ -17,7 +17,7 @@
 #include "vireo/board/pgn.h"
 #include "vireo/book/book.h"
 #include "vireo/engine/engine.h"
-#include "vireo/tools/cli.h"
+#include "vireo/tools/usage.h"
 #include "vireo/util/files.h"
 
 namespace vireo {

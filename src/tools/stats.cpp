@@ -12,7 +12,7 @@
 
 #include "vireo/engine/engine.h"
 #include "vireo/tools/bench.h"
-#include "vireo/tools/cli.h"
+#include "vireo/tools/usage.h"
 
 namespace vireo {
 

@@ -17,7 +17,7 @@
 #include "vireo/eval/evaluate.h"
 #include "vireo/search/history.h"
 #include "vireo/search/movepick.h"
-#include "vireo/tools/cli.h"
+#include "vireo/tools/usage.h"
 #include "vireo/util/platform.h"
 
 namespace vireo {

@@ -127,11 +127,4 @@ class Session {
   std::mt19937_64 rng_{std::random_device{}()};
 };
 
-// The shipped book, looked for beside the executable and under the install prefix; "" if absent.
-std::string find_default_book(const char* argv0);
-
-// Runs the UCI loop on stdin/stdout. With arguments: `makebook ...` builds a book; anything
-// else is run as one UCI command, then the program exits.
-int main(int argc, char** argv);
-
 }  // namespace vireo::uci
