@@ -120,7 +120,7 @@ TEST_CASE("a quiet move whose every reply fails low earns a history bonus", "[hi
   limits.depth = 2;
   TimeManager tm(limits, WHITE, 0);
   SearchSignals signals;
-  searcher.run(test::from_fen("4r1k1/5ppp/8/n7/8/8/5PPP/R5K1 w - - 0 1"), limits, tm, signals, SearchListeners{}, 1);
+  searcher.run(test::from_fen("4r1k1/5ppp/8/n7/8/8/5PPP/R5K1 w - - 0 1"), limits, tm, signals, SearchListeners{}, SearchSettings{});
   int rewarded = 0;
   for (const auto& from : searcher.histories().butterfly[WHITE])
     for (const std::int16_t h : from) rewarded += h > 0;

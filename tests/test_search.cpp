@@ -16,7 +16,7 @@ struct Run {
   std::vector<SearchInfo> infos;
 };
 
-Run search(Engine& engine, const Position& pos, Limits limits) {
+Run search(Engine& engine, const Position& pos, Limits limits, const SearchSettings& settings = {}) {
   Run run;
   std::mutex m;
   std::condition_variable cv;
@@ -30,7 +30,7 @@ Run search(Engine& engine, const Position& pos, Limits limits) {
     cv.notify_all();
   });
   engine.set_position(pos);
-  engine.go(limits);
+  engine.go(limits, settings);
   std::unique_lock lock(m);
   cv.wait(lock, [&] { return done; });
   return run;
@@ -38,8 +38,9 @@ Run search(Engine& engine, const Position& pos, Limits limits) {
 
 Run search(const Position& pos, Limits limits, int multipv = 1) {
   Engine engine;
-  engine.set_multipv(multipv);
-  return search(engine, pos, limits);
+  SearchSettings settings;
+  settings.multipv = multipv;
+  return search(engine, pos, limits, settings);
 }
 
 }  // namespace

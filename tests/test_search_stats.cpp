@@ -14,8 +14,9 @@ const char* const MIDDLEGAME = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP
 
 SearchResult search_with_stats(bool on, int depth) {
   Engine engine;
-  engine.set_search_stats(on);
-  return engine.search_sync(test::from_fen(MIDDLEGAME), test::depth_limit(depth));
+  SearchSettings settings;
+  settings.stats = on;
+  return engine.search_sync(test::from_fen(MIDDLEGAME), test::depth_limit(depth), settings);
 }
 
 }  // namespace

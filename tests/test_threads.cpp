@@ -127,7 +127,7 @@ TEST_CASE("with several threads the last info line before bestmove starts with t
       TimeManager tm(limits, WHITE, 0);
       SearchSignals signals;
       last = SearchInfo{};
-      const SearchResult r = pool.run(from_fen(fen), limits, tm, signals, listeners, 1);
+      const SearchResult r = pool.run(from_fen(fen), limits, tm, signals, listeners, SearchSettings{});
       REQUIRE(!last.pv.empty());
       CHECK(last.pv.front() == r.best);
       CHECK(last.score == r.score);
@@ -151,7 +151,7 @@ TEST_CASE("the pool grows and shrinks between searches, its parked threads joine
       limits.nodes = 20000;
       TimeManager tm(limits, WHITE, 0);
       SearchSignals signals;
-      const SearchResult r = pool.run(Position(), limits, tm, signals, SearchListeners{}, 1);
+      const SearchResult r = pool.run(Position(), limits, tm, signals, SearchListeners{}, SearchSettings{});
       CHECK(legal_moves(Position()).contains(r.best));
       CHECK(r.nodes >= limits.nodes);
     }

@@ -30,12 +30,13 @@ void Engine::worker_loop() {
     if (quit_) return;
     job_pending_ = false;
     Limits limits = job_limits_;
+    const SearchSettings settings = job_settings_;
     Position pos = job_position_;
     TimeManager tm = job_tm_;
     const std::optional<BookOffer> book = job_book_;
     lock.unlock();
 
-    const SearchResult result = run_job(pos, limits, tm, book);
+    const SearchResult result = run_job(pos, limits, settings, tm, book);
     if (on_bestmove_) on_bestmove_(result);
 
     lock.lock();
@@ -44,27 +45,31 @@ void Engine::worker_loop() {
   }
 }
 
-SearchResult Engine::run_job(const Position& pos, const Limits& limits, TimeManager& tm, const std::optional<BookOffer>& book) {
+SearchResult Engine::run_job(const Position& pos, const Limits& limits, const SearchSettings& settings, TimeManager& tm,
+                             const std::optional<BookOffer>& book) {
   if (book) {
-    if (auto played = play_book(pos, limits, tm, *book)) return *played;
+    if (auto played = play_book(pos, limits, settings, tm, *book)) return *played;
     rearm_stop();
   }
-  return strength_ ? run_limited(pos, limits, tm) : pool_.run(pos, limits, tm, signals_, listeners_, multipv_);
+  if (settings.limit_strength) return run_limited(pos, limits, settings, tm);
+  return pool_.run(pos, limits, tm, signals_, listeners_, settings);
 }
 
 // The checks search with the game's clock and signals, so a short clock or a `stop` ends them
 // early; a check cut short before its first depth keeps the book move. A move that fails its
 // check is left to the search that follows, on the same clock.
-std::optional<SearchResult> Engine::play_book(const Position& pos, Limits limits, TimeManager& tm, const BookOffer& book) {
+std::optional<SearchResult> Engine::play_book(const Position& pos, Limits limits, SearchSettings settings, TimeManager& tm,
+                                              const BookOffer& book) {
   BookVerdict verdict{book.move};
   SearchResult best;
   limits.depth = book.check_depth > 0 ? book.check_depth : BOOK_SCORE_DEPTH;
+  settings.multipv = 1;
   if (book.check_depth > 0) {
-    best = pool_.run(pos, limits, tm, signals_, listeners_, 1);
+    best = pool_.run(pos, limits, tm, signals_, listeners_, settings);
     rearm_stop();
   }
   limits.searchmoves = {book.move};
-  SearchResult played = pool_.run(pos, limits, tm, signals_, listeners_, 1);
+  SearchResult played = pool_.run(pos, limits, tm, signals_, listeners_, settings);
   played.best = book.move;
   verdict.score = played.score;
   verdict.best_score = best.score;
@@ -79,19 +84,21 @@ std::optional<SearchResult> Engine::play_book(const Position& pos, Limits limits
 
 // A weaker search: a node budget, the candidate lines a mistake picks from (the GUI sees only
 // the lines it asked for), then the move a player of that strength would choose.
-SearchResult Engine::run_limited(const Position& pos, Limits limits, TimeManager& tm) {
-  limits.nodes = limits.nodes ? std::min(limits.nodes, strength_->nodes()) : strength_->nodes();
-  const int lines = strength_->lines(rng_());
-  if (lines == 1) return pool_.run(pos, limits, tm, signals_, listeners_, multipv_);
+SearchResult Engine::run_limited(const Position& pos, Limits limits, SearchSettings settings, TimeManager& tm) {
+  const StrengthLimit strength(settings.elo);
+  limits.nodes = limits.nodes ? std::min(limits.nodes, strength.nodes()) : strength.nodes();
+  const int lines = strength.lines(rng_());
+  if (lines == 1) return pool_.run(pos, limits, tm, signals_, listeners_, settings);
   SearchListeners shown;
-  shown.on_info = [this](const SearchInfo& info) {
-    if (info.multipv <= multipv_ && listeners_.on_info) listeners_.on_info(info);
+  shown.on_info = [this, asked = settings.multipv](const SearchInfo& info) {
+    if (info.multipv <= asked && listeners_.on_info) listeners_.on_info(info);
   };
   shown.on_stats = listeners_.on_stats;
   shown.on_currmove = listeners_.on_currmove;
-  SearchResult result = pool_.run(pos, limits, tm, signals_, shown, std::max(multipv_, lines));
+  settings.multipv = std::max(settings.multipv, lines);
+  SearchResult result = pool_.run(pos, limits, tm, signals_, shown, settings);
   if (!result.lines.empty()) {
-    const std::size_t index = strength_->choose(result.lines, rng_());
+    const std::size_t index = strength.choose(result.lines, rng_());
     const RootLineResult& chosen = result.lines[index];
     // The GUI's last line is the move played, so its score and PV agree with `bestmove`: the
     // choice is made among the last iteration that finished every line, which need not be
@@ -108,19 +115,15 @@ SearchResult Engine::run_limited(const Position& pos, Limits limits, TimeManager
   return result;
 }
 
-void Engine::set_strength(std::optional<StrengthLimit> strength) {
-  stop();
-  strength_ = strength;
-}
-
-void Engine::go(const Limits& limits, std::optional<BookOffer> book) {
+void Engine::go(const Limits& limits, const SearchSettings& settings, std::optional<BookOffer> book) {
   stop();
   std::lock_guard lock(mutex_);
   job_limits_ = limits;
+  job_settings_ = settings;
   job_book_ = book;
   job_position_ = position_;
   // The clock starts when `go` arrives, not when the worker wakes.
-  job_tm_ = TimeManager(limits, position_.side_to_move(), move_overhead_);
+  job_tm_ = TimeManager(limits, position_.side_to_move(), settings.move_overhead);
   stop_requested_ = false;
   signals_.stop = false;
   signals_.pondering = limits.ponder;
@@ -190,16 +193,6 @@ std::optional<std::string> Engine::set_threads(int n) {
   return std::nullopt;
 }
 
-void Engine::set_multipv(int n) {
-  stop();
-  multipv_ = n;
-}
-
-void Engine::set_tablebase_settings(const TablebaseSettings& s) {
-  stop();
-  pool_.set_tablebase_settings(s);
-}
-
 std::optional<std::string> Engine::load_tablebases(const std::string& paths, tablebase::LoadReport* report) {
   stop();
   auto err = tablebase::load(paths, report);
@@ -208,26 +201,16 @@ std::optional<std::string> Engine::load_tablebases(const std::string& paths, tab
   return err;
 }
 
-void Engine::set_search_stats(bool on) {
-  stop();
-  pool_.set_stats(on);
-}
-
 void Engine::set_trace(SearchTrace* trace) {
   stop();
   pool_.set_trace(trace);
 }
 
-void Engine::set_move_overhead(int ms) {
-  stop();
-  move_overhead_ = ms;
-}
-
-SearchResult Engine::search_sync(const Position& pos, const Limits& limits) {
+SearchResult Engine::search_sync(const Position& pos, const Limits& limits, const SearchSettings& settings) {
   stop();
   SearchSignals signals;
-  TimeManager tm(limits, pos.side_to_move(), move_overhead_);
-  return pool_.run(pos, limits, tm, signals, SearchListeners{}, multipv_);
+  TimeManager tm(limits, pos.side_to_move(), settings.move_overhead);
+  return pool_.run(pos, limits, tm, signals, SearchListeners{}, settings);
 }
 
 PerftDivide Engine::perft(int depth) {

@@ -38,6 +38,20 @@ void OptionRegistry::add_button(std::string name, OnChange on_change) {
   options_.push_back({std::move(name), Type::Button, "", 0, 0, {}, std::move(on_change), ""});
 }
 
+void OptionRegistry::bind_check(std::string name, bool& field) {
+  add_check(std::move(name), field, [&field](const std::string& v) -> std::optional<std::string> {
+    field = v == "true";
+    return std::nullopt;
+  });
+}
+
+void OptionRegistry::bind_spin(std::string name, int& field, long long min, long long max) {
+  add_spin(std::move(name), field, min, max, [&field](const std::string& v) -> std::optional<std::string> {
+    field = std::stoi(v);
+    return std::nullopt;
+  });
+}
+
 std::vector<std::string> OptionRegistry::uci_lines() const {
   std::vector<std::string> lines;
   for (const Option& o : options_) {

@@ -179,7 +179,9 @@ void Searcher::update_stats(int ply, int depth, Move best, bool quiet, const Tri
 }
 
 SearchResult Searcher::run(const Position& root, const Limits& limits, TimeManager& tm, SearchSignals& signals,
-                           const SearchListeners& listeners, int multipv) {
+                           const SearchListeners& listeners, const SearchSettings& settings) {
+  tb_settings_ = settings.tablebases;
+  count_ = settings.stats;
   pos_ = root;
   if (net_) accumulators_.reset(*net_, pos_);
   limits_ = &limits;
@@ -213,7 +215,7 @@ SearchResult Searcher::run(const Position& root, const Limits& limits, TimeManag
     SearchInfo info = make_info(0, pos_.in_check() ? mated_in(0) : SCORE_DRAW, BOUND_EXACT, 0);
     if (listeners.on_info) listeners.on_info(info);
   } else {
-    iterate(result, listeners, multipv);
+    iterate(result, listeners, settings.multipv);
   }
 
   // UCI forbids `bestmove` before `stop` in infinite mode, and before ponderhit or stop while

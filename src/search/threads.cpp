@@ -24,7 +24,6 @@ bool ThreadPool::resize(int threads) {
   }
   if (!made) shrink(before);
   for (std::size_t i = 0; i < searchers_.size(); ++i) searchers_[i]->set_team(int(i), size() > 1 ? &searchers_ : nullptr);
-  searchers_[0]->set_stats(stats_);
   return made;
 }
 
@@ -42,7 +41,6 @@ void ThreadPool::grow(std::size_t threads) {
   while (searchers_.size() < threads) {
     auto searcher = std::make_unique<Searcher>(tt_);
     searcher->set_network(net_);
-    searcher->set_tablebase_settings(tb_settings_);
     searchers_.push_back(std::move(searcher));
     if (const std::size_t index = searchers_.size() - 1; index > 0)
       helpers_.emplace_back([this, index, generation] { helper_loop(index, generation); });
@@ -77,15 +75,10 @@ void ThreadPool::helper_loop(std::size_t index, std::uint64_t seen) {
     ++running_;
     lock.unlock();
     job_.results[index] =
-        searchers_[index]->run(*job_.root, job_.limits, job_.clocks[index], *job_.signals, SearchListeners{}, 1);
+        searchers_[index]->run(*job_.root, job_.limits, job_.clocks[index], *job_.signals, SearchListeners{}, job_.settings);
     lock.lock();
     if (--running_ == 0) finished_.notify_all();
   }
-}
-
-void ThreadPool::set_stats(bool on) {
-  stats_ = on;
-  searchers_[0]->set_stats(on);
 }
 
 void ThreadPool::set_network(const std::shared_ptr<const nnue::Network>& net) {
@@ -93,27 +86,23 @@ void ThreadPool::set_network(const std::shared_ptr<const nnue::Network>& net) {
   for (auto& s : searchers_) s->set_network(net);
 }
 
-void ThreadPool::set_tablebase_settings(const TablebaseSettings& settings) {
-  tb_settings_ = settings;
-  for (auto& s : searchers_) s->set_tablebase_settings(settings);
-}
-
 void ThreadPool::clear() {
   for (auto& s : searchers_) s->clear();
 }
 
 SearchResult ThreadPool::run(const Position& root, const Limits& limits, TimeManager& tm, SearchSignals& signals,
-                             const SearchListeners& listeners, int multipv) {
+                             const SearchListeners& listeners, const SearchSettings& settings) {
   const TimePoint start = now_ms();
   tt_.new_search();
-  if (size() == 1) return searchers_[0]->run(root, limits, tm, signals, listeners, multipv);
-  start_helpers(root, limits, signals);
-  job_.results[0] = searchers_[0]->run(root, limits, tm, signals, listeners, multipv);
+  if (size() == 1) return searchers_[0]->run(root, limits, tm, signals, listeners, settings);
+  start_helpers(root, limits, settings, signals);
+  job_.results[0] = searchers_[0]->run(root, limits, tm, signals, listeners, settings);
   finish_helpers(signals);
-  return team_result(limits, listeners, multipv, start);
+  return team_result(limits, listeners, settings.multipv, start);
 }
 
-void ThreadPool::start_helpers(const Position& root, const Limits& limits, SearchSignals& signals) {
+void ThreadPool::start_helpers(const Position& root, const Limits& limits, const SearchSettings& settings,
+                               SearchSignals& signals) {
   // Helpers know no clock, depth or mate target: the main thread decides when all stop. Under
   // a depth limit a helper that skips the last depth would otherwise sit idle through the main
   // thread's deepest, costliest iteration. They do watch the team's node count, so a node limit
@@ -121,6 +110,10 @@ void ThreadPool::start_helpers(const Position& root, const Limits& limits, Searc
   job_.limits = Limits{};
   job_.limits.nodes = limits.nodes;
   job_.limits.searchmoves = limits.searchmoves;
+  // One line each, and statistics are the main thread's: helpers search a different mix of depths.
+  job_.settings = settings;
+  job_.settings.multipv = 1;
+  job_.settings.stats = false;
   job_.root = &root;
   job_.signals = &signals;
   job_.clocks.assign(searchers_.size(), TimeManager(job_.limits, root.side_to_move(), 0));

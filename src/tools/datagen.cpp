@@ -172,7 +172,7 @@ class GamePlayer {
     TimeManager tm;
     SearchSignals signals;
     tt_.new_search();
-    return searcher_.run(pos, limits, tm, signals, SearchListeners{}, 1);
+    return searcher_.run(pos, limits, tm, signals, SearchListeners{}, SearchSettings{});
   }
 
   Shared& shared_;

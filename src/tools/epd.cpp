@@ -115,7 +115,7 @@ EpdResult run_epd_position(Engine& engine, const EpdPosition& p, const Limits& l
   engine.new_game();
   engine.set_position(pos);
   const TimePoint start = now_ms();
-  engine.go(limits);
+  engine.go(limits, SearchSettings{});
   {
     std::unique_lock lock(m);
     cv.wait(lock, [&] { return done; });

@@ -36,7 +36,8 @@ std::vector<DepthStats> collect_bench_stats(int depth, std::shared_ptr<const nnu
                                             const std::function<void(int done, int total)>& progress) {
   Engine engine;
   engine.set_network(std::move(net));
-  engine.set_search_stats(true);
+  SearchSettings counting;
+  counting.stats = true;
   std::vector<DepthStats> sum(depth);
   for (int d = 0; d < depth; ++d) sum[d].depth = d + 1;
   const auto& positions = bench_positions();
@@ -46,7 +47,7 @@ std::vector<DepthStats> collect_bench_stats(int depth, std::shared_ptr<const nnu
     engine.new_game();
     Limits limits;
     limits.depth = depth;
-    for (const DepthStats& d : engine.search_sync(pos, limits).depth_stats) sum[d.depth - 1].counters += d.counters;
+    for (const DepthStats& d : engine.search_sync(pos, limits, counting).depth_stats) sum[d.depth - 1].counters += d.counters;
     if (progress) progress(int(i) + 1, int(positions.size()));
   }
   return sum;

@@ -289,10 +289,7 @@ void Session::register_engine_options() {
   options_.add_spin("Threads", 1, 1, 1024, [this](const std::string& v) -> std::optional<std::string> {
     return engine_.set_threads(std::stoi(v));
   });
-  options_.add_spin("MultiPV", 1, 1, 256, [this](const std::string& v) -> std::optional<std::string> {
-    engine_.set_multipv(std::stoi(v));
-    return std::nullopt;
-  });
+  options_.bind_spin("MultiPV", settings_.multipv, 1, 256);
   options_.add_check("Ponder", false);
   // Only the notation of castling depends on it: FEN in either form is read in both modes.
   options_.add_check("UCI_Chess960", false, [this](const std::string& v) -> std::optional<std::string> {
@@ -305,17 +302,11 @@ void Session::register_engine_options() {
     return std::nullopt;
   });
   // Counters of the search (move ordering, TT, pruning), one `info string stats` per iteration.
-  options_.add_check("SearchStats", false, [this](const std::string& v) -> std::optional<std::string> {
-    engine_.set_search_stats(v == "true");
-    return std::nullopt;
-  });
-  // Weaker play for people: both are read at each `go`.
-  options_.add_check("UCI_LimitStrength", false);
-  options_.add_spin("UCI_Elo", StrengthLimit::MAX_ELO, StrengthLimit::MIN_ELO, StrengthLimit::MAX_ELO);
-  options_.add_spin("Move Overhead", 30, 0, 5000, [this](const std::string& v) -> std::optional<std::string> {
-    engine_.set_move_overhead(std::stoi(v));
-    return std::nullopt;
-  });
+  options_.bind_check("SearchStats", settings_.stats);
+  // Weaker play for people.
+  options_.bind_check("UCI_LimitStrength", settings_.limit_strength);
+  options_.bind_spin("UCI_Elo", settings_.elo, StrengthLimit::MIN_ELO, StrengthLimit::MAX_ELO);
+  options_.bind_spin("Move Overhead", settings_.move_overhead, 0, 5000);
   options_.add_button("Clear Hash", [this](const std::string&) -> std::optional<std::string> {
     engine_.clear_hash();
     return std::nullopt;
@@ -355,11 +346,11 @@ void Session::register_evaluation_options() {
     return std::nullopt;
   });
   options_.add_string("EvalFile", std::string(EMBEDDED_NET), [this](const std::string& v) { return load_network(v); });
-  // Syzygy tables: folders separated by ':'; the other three are read at each `go`.
+  // Syzygy tables: folders separated by ':'; how the search uses them, in the search's settings.
   options_.add_string("SyzygyPath", "", [this](const std::string& v) { return load_tablebases(v); });
-  options_.add_spin("SyzygyProbeDepth", 1, 1, 100);
-  options_.add_check("Syzygy50MoveRule", true);
-  options_.add_spin("SyzygyProbeLimit", 7, 0, 7);
+  options_.bind_spin("SyzygyProbeDepth", settings_.tablebases.probe_depth, 1, 100);
+  options_.bind_check("Syzygy50MoveRule", settings_.tablebases.rule50);
+  options_.bind_spin("SyzygyProbeLimit", settings_.tablebases.probe_limit, 0, 7);
 }
 
 std::optional<std::string> Session::load_tablebases(const std::string& paths) {
@@ -415,7 +406,7 @@ std::optional<std::string> Session::load_learning(const std::string& file) {
 bool Session::book_may_answer(const cmd::Go& c) const {
   const Limits& l = c.limits;
   return book_->is_open() && l.uses_clock() && !l.depth && !l.nodes && !l.mate && !l.movetime && !l.infinite &&
-         !l.ponder && c.searchmoves.empty() && options_.spin("MultiPV") == 1 && !options_.check("UCI_AnalyseMode") &&
+         !l.ponder && c.searchmoves.empty() && settings_.multipv == 1 && !options_.check("UCI_AnalyseMode") &&
          engine_.position().game_ply() < options_.spin("Book Depth");
 }
 
@@ -557,12 +548,7 @@ void Session::apply(const cmd::Go& c) {
   std::vector<std::string> warnings = c.warnings;
   if (!bad.empty()) warnings.push_back(fmt::format("searchmoves ignores illegal moves: {}", fmt::join(bad, " ")));
   if (!warnings.empty()) error(fmt::format("{}", fmt::join(warnings, "; ")));
-  engine_.set_strength(options_.check("UCI_LimitStrength")
-                           ? std::optional<StrengthLimit>(StrengthLimit(int(options_.spin("UCI_Elo"))))
-                           : std::nullopt);
-  engine_.set_tablebase_settings({int(options_.spin("SyzygyProbeLimit")), int(options_.spin("SyzygyProbeDepth")),
-                                  options_.check("Syzygy50MoveRule")});
-  engine_.go(limits, offer_book_move(c));
+  engine_.go(limits, settings_, offer_book_move(c));
 }
 
 void Session::apply(const cmd::Stop&) { engine_.stop(); }

@@ -1,5 +1,6 @@
 // The façade between the UCI text layer and the search: a position, a search thread that
-// parks between searches, the hash table and the settings that shape a search.
+// parks between searches, the hash table and what a search needs that outlives it (threads,
+// network, tables). The settings that shape a search come with each search (SearchSettings).
 #pragma once
 
 #include <atomic>
@@ -60,21 +61,14 @@ class Engine {
   void clear_hash();
   // The network that evaluates; none: the hand-written evaluation. Default: the embedded one.
   void set_network(std::shared_ptr<const nnue::Network> net);
-  void set_multipv(int n);
   // Search threads (Lazy SMP); 1 searches alone, deterministically. An error (the threads
   // cannot be allocated) leaves the threads there were.
   std::optional<std::string> set_threads(int n);
   int threads() const { return pool_.size(); }
-  void set_tablebase_settings(const TablebaseSettings& s);
-  // Search statistics (`SearchStats`): counted by the main thread, reported per iteration.
-  void set_search_stats(bool on);
   // Records the next searches' trees into `trace` (none: stop); see search_trace.h.
   void set_trace(SearchTrace* trace);
   // Loads the Syzygy tables of `paths` (see tablebase::load); an error leaves the old ones.
   std::optional<std::string> load_tablebases(const std::string& paths, tablebase::LoadReport* report);
-  void set_move_overhead(int ms);
-  // UCI_LimitStrength and UCI_Elo: none plays at full strength. For `go`, not search_sync.
-  void set_strength(std::optional<StrengthLimit> strength);
 
   const Position& position() const { return position_; }
   std::size_t hash_mb() const { return tt_.size_mb(); }
@@ -82,21 +76,24 @@ class Engine {
 
   // Starts a search in the background; the result arrives through on_bestmove. With a book
   // offer the book move is played unless its check fails, within the same clock and `stop`.
-  void go(const Limits& limits, std::optional<BookOffer> book = std::nullopt);
+  void go(const Limits& limits, const SearchSettings& settings, std::optional<BookOffer> book = std::nullopt);
   void stop();
   void ponderhit();
   void wait();
   bool searching() const;
 
-  // Runs a search on the calling thread (bench, tests). Listeners are not called.
-  SearchResult search_sync(const Position& pos, const Limits& limits);
+  // Runs a search on the calling thread (bench, tests) at full strength: UCI_LimitStrength is
+  // for games, through `go`. Listeners are not called.
+  SearchResult search_sync(const Position& pos, const Limits& limits, const SearchSettings& settings = {});
   PerftDivide perft(int depth);
 
  private:
   void worker_loop();
-  SearchResult run_job(const Position& pos, const Limits& limits, TimeManager& tm, const std::optional<BookOffer>& book);
-  std::optional<SearchResult> play_book(const Position& pos, Limits limits, TimeManager& tm, const BookOffer& book);
-  SearchResult run_limited(const Position& pos, Limits limits, TimeManager& tm);
+  SearchResult run_job(const Position& pos, const Limits& limits, const SearchSettings& settings, TimeManager& tm,
+                       const std::optional<BookOffer>& book);
+  std::optional<SearchResult> play_book(const Position& pos, Limits limits, SearchSettings settings, TimeManager& tm,
+                                        const BookOffer& book);
+  SearchResult run_limited(const Position& pos, Limits limits, SearchSettings settings, TimeManager& tm);
   void rearm_stop();
 
   Position position_;
@@ -108,9 +105,6 @@ class Engine {
   SearchListeners listeners_;
   BestMoveFn on_bestmove_;
   BookFn on_book_;
-  int multipv_ = 1;
-  int move_overhead_ = 30;
-  std::optional<StrengthLimit> strength_;
   std::mt19937_64 rng_{std::random_device{}()};
 
   mutable std::mutex mutex_;
@@ -119,6 +113,7 @@ class Engine {
   bool busy_ = false;
   bool quit_ = false;
   Limits job_limits_;
+  SearchSettings job_settings_;
   std::optional<BookOffer> job_book_;
   TimeManager job_tm_;
   Position job_position_;

@@ -32,6 +32,11 @@ class OptionRegistry {
   void add_combo(std::string name, std::string def, std::vector<std::string> choices, OnChange on_change = {});
   void add_string(std::string name, std::string def, OnChange on_change = {});
   void add_button(std::string name, OnChange on_change);
+  // An option that is a field of a value read when it is needed (SearchSettings, at each `go`):
+  // the field's value is its default, and each change is stored there. The field must outlive
+  // the registry.
+  void bind_check(std::string name, bool& field);
+  void bind_spin(std::string name, int& field, long long min, long long max);
 
   // One `option name ...` line per option, in declaration order.
   std::vector<std::string> uci_lines() const;

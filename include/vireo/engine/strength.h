@@ -37,4 +37,7 @@ class StrengthLimit {
   int elo_;
 };
 
+// UCI_Elo's default is its greatest value, as the option is declared from the field's default.
+static_assert(SearchSettings{}.elo == StrengthLimit::MAX_ELO);
+
 }  // namespace vireo

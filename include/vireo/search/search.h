@@ -11,6 +11,7 @@
 #include "vireo/eval/nnue.h"
 #include "vireo/eval/score.h"
 #include "vireo/search/movepick.h"
+#include "vireo/search/search_settings.h"
 #include "vireo/search/search_stats.h"
 #include "vireo/search/search_trace.h"
 #include "vireo/search/timeman.h"
@@ -48,13 +49,6 @@ struct SearchResult {
   std::vector<RootLineResult> lines;
 };
 
-// How the search uses the Syzygy tables loaded by tablebase::load.
-struct TablebaseSettings {
-  int probe_limit = 7;  // probe positions with at most this many pieces
-  int probe_depth = 1;  // positions as large as the largest table: only from this depth
-  bool rule50 = true;   // false: cursed wins and blessed losses count as wins and losses
-};
-
 struct SearchListeners {
   std::function<void(const SearchInfo&)> on_info;
   // After each finished iteration, with statistics on; `previous` is the iteration before.
@@ -80,9 +74,6 @@ class Searcher {
 
   // The network that evaluates positions; none: the hand-written evaluation.
   void set_network(std::shared_ptr<const nnue::Network> net) { net_ = std::move(net); }
-  void set_tablebase_settings(const TablebaseSettings& s) { tb_settings_ = s; }
-  // Search statistics (see search_stats.h), off by default.
-  void set_stats(bool on) { count_ = on; }
   // Records the tree searched into `trace` (none: stop recording); for the tree explorer.
   void set_trace(SearchTrace* trace) { trace_ = trace; }
 
@@ -102,9 +93,10 @@ class Searcher {
   // would stop the new search at once.
   void reset_published_nodes() { published_nodes_.store(0, std::memory_order_relaxed); }
   // Searches until a limit is met or signals.stop is raised. With `infinite` or while pondering
-  // it does not return before stop (or ponderhit), as UCI requires.
+  // it does not return before stop (or ponderhit), as UCI requires. Of `settings` the searcher
+  // reads the lines, the statistics and the tablebases; the engine applies the rest.
   SearchResult run(const Position& root, const Limits& limits, TimeManager& tm, SearchSignals& signals,
-                   const SearchListeners& listeners, int multipv);
+                   const SearchListeners& listeners, const SearchSettings& settings);
   // What the search has learned about moves; for tests.
   const Histories& histories() const { return *hist_; }
   // Whether a node's static eval `now` rose since the side to move's last move, given the
@@ -229,12 +221,13 @@ class Searcher {
 
   TranspositionTable& tt_;
   std::shared_ptr<const nnue::Network> net_;
-  TablebaseSettings tb_settings_;
   nnue::AccumulatorStack accumulators_;
   std::unique_ptr<Histories> hist_;
   std::array<Frame, MAX_PLY + 4> stack_{};
 
   // Per-run state.
+  TablebaseSettings tb_settings_;
+  bool count_ = false;  // search statistics (see search_stats.h)
   Position pos_;
   const Limits* limits_ = nullptr;
   const SearchListeners* listeners_ = nullptr;
@@ -258,7 +251,6 @@ class Searcher {
   std::optional<int> root_tb_score_;  // what the tables say of the root, when they know it
   std::array<std::uint64_t, 64 * 64> root_nodes_{};  // this iteration's nodes by root move's from-to
   bool was_pondering_ = false;
-  bool count_ = false;
   SearchCounters counters_;
   SearchTrace* trace_ = nullptr;
 };

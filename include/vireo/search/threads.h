@@ -30,9 +30,6 @@ class ThreadPool {
   int size() const { return int(searchers_.size()); }
 
   void set_network(const std::shared_ptr<const nnue::Network>& net);
-  void set_tablebase_settings(const TablebaseSettings& s);
-  // Statistics are the main thread's: helpers search a different mix of depths.
-  void set_stats(bool on);
   // The main thread's tree goes into `trace` (for the tree explorer, which searches alone).
   void set_trace(SearchTrace* trace) { searchers_[0]->set_trace(trace); }
   void clear();
@@ -41,13 +38,14 @@ class ThreadPool {
   // helpers. The helpers stop on signals.stop, which is raised when the main thread is done;
   // a helper that had not started by then sits this search out. The result is the vote's.
   SearchResult run(const Position& root, const Limits& limits, TimeManager& tm, SearchSignals& signals,
-                   const SearchListeners& listeners, int multipv);
+                   const SearchListeners& listeners, const SearchSettings& settings);
 
  private:
   // What the helpers of the search under way search, and where they leave their results.
   struct Job {
     const Position* root = nullptr;
     Limits limits;
+    SearchSettings settings;
     SearchSignals* signals = nullptr;
     std::vector<TimeManager> clocks;
     std::vector<SearchResult> results;  // [0] is the main thread's
@@ -56,14 +54,12 @@ class ThreadPool {
   void grow(std::size_t threads);
   void shrink(std::size_t threads);
   void helper_loop(std::size_t index, std::uint64_t generation);
-  void start_helpers(const Position& root, const Limits& limits, SearchSignals& signals);
+  void start_helpers(const Position& root, const Limits& limits, const SearchSettings& settings, SearchSignals& signals);
   void finish_helpers(SearchSignals& signals);
   SearchResult team_result(const Limits& limits, const SearchListeners& listeners, int multipv, TimePoint start) const;
 
   TranspositionTable& tt_;
   std::shared_ptr<const nnue::Network> net_;
-  TablebaseSettings tb_settings_;
-  bool stats_ = false;
   std::vector<std::unique_ptr<Searcher>> searchers_;
   std::vector<std::thread> helpers_;  // helpers_[i - 1] searches with searchers_[i]
   Job job_;

@@ -111,6 +111,7 @@ class Session {
   DebugLog log_;
   Output out_;  // writes to the GUI and the debug log
   Engine engine_;
+  SearchSettings settings_;  // the search options' values, handed over with each `go`
   OptionRegistry options_;
   std::string default_book_;  // the shipped book, BookFile's default
   // Replaced whole when BookFile or OwnBook change, so that a book that fails to open leaves
