@@ -20,29 +20,13 @@
 #include "vireo/tools/makebook.h"
 
 using namespace vireo;
+using vireo::test::RawEntry;
 using vireo::test::temp_path;
+using vireo::test::write_book;
 using vireo::test::from_fen;
 namespace fs = std::filesystem;
 
 namespace {
-
-struct RawEntry {
-  std::uint64_t key;
-  std::uint16_t move, weight;
-  std::uint32_t learn;
-};
-
-void write_book(const fs::path& path, const std::vector<RawEntry>& entries) {
-  std::ofstream out(path, std::ios::binary);
-  for (const RawEntry& e : entries) {
-    unsigned char b[16];
-    for (int i = 0; i < 8; ++i) b[i] = (unsigned char)(e.key >> (56 - 8 * i));
-    b[8] = (unsigned char)(e.move >> 8), b[9] = (unsigned char)e.move;
-    b[10] = (unsigned char)(e.weight >> 8), b[11] = (unsigned char)e.weight;
-    for (int i = 0; i < 4; ++i) b[12 + i] = (unsigned char)(e.learn >> (24 - 8 * i));
-    out.write(reinterpret_cast<char*>(b), 16);
-  }
-}
 
 // Polyglot move fields: to file, to row, from file, from row, promotion.
 std::uint16_t pg_move(Square from, Square to, int promo = 0) {

@@ -1,5 +1,5 @@
 // Helpers shared by the test files: positions from FEN, reading the perft suites under tests/data,
-// scratch files.
+// scratch files, Polyglot books written entry by entry.
 #pragma once
 
 #include <fcntl.h>
@@ -104,6 +104,25 @@ inline std::optional<std::string> load_without_blocking(const std::filesystem::p
     if (writer >= 0) ::close(writer);
   }
   return result.get();
+}
+
+// A Polyglot book entry as the file holds it (book.h).
+struct RawEntry {
+  std::uint64_t key;
+  std::uint16_t move, weight;
+  std::uint32_t learn;
+};
+
+inline void write_book(const std::filesystem::path& path, const std::vector<RawEntry>& entries) {
+  std::ofstream out(path, std::ios::binary);
+  for (const RawEntry& e : entries) {
+    unsigned char b[16];
+    for (int i = 0; i < 8; ++i) b[i] = (unsigned char)(e.key >> (56 - 8 * i));
+    b[8] = (unsigned char)(e.move >> 8), b[9] = (unsigned char)e.move;
+    b[10] = (unsigned char)(e.weight >> 8), b[11] = (unsigned char)e.weight;
+    for (int i = 0; i < 4; ++i) b[12 + i] = (unsigned char)(e.learn >> (24 - 8 * i));
+    out.write(reinterpret_cast<char*>(b), 16);
+  }
 }
 
 }  // namespace vireo::test

@@ -2,7 +2,6 @@
 
 #include <charconv>
 #include <climits>
-#include <filesystem>
 #include <fmt/format.h>
 
 #include "vireo/board/movegen.h"
@@ -251,7 +250,7 @@ Session::Session(Output out, std::string default_book)
       }),
       default_book_(std::move(default_book)) {
   register_options();
-  if (auto err = load_book(true, default_book_)) error(*err);
+  if (auto err = book_.open(true, default_book_)) error(*err);
   SearchListeners listeners;
   // The engine's position is the search's root: it changes only once the search has stopped.
   listeners.on_info = [this](const SearchInfo& info) {
@@ -265,7 +264,8 @@ Session::Session(Output out, std::string default_book)
   };
   auto on_bestmove = [this](const SearchResult& r) {
     out_(format_bestmove(r, engine_.position(), chess960_));
-    if (learning_on_ && r.best && !book_played_ && learning_->searched_move(r.score)) save_learning();
+    if (r.best)
+      if (auto err = book_.move_played(r.score)) error(*err);
   };
   engine_.set_listeners(std::move(listeners), on_bestmove, [this](const BookVerdict& v) { report_book(v); });
 }
@@ -317,23 +317,22 @@ void Session::register_engine_options() {
 
 void Session::register_book_options() {
   // The book options: OwnBook false leaves the book to the GUI and probes nothing.
-  options_.add_check("OwnBook", true, [this](const std::string& v) { return load_book(v == "true", options_.string("BookFile")); });
+  options_.add_check("OwnBook", true, [this](const std::string& v) { return book_.open(v == "true", options_.string("BookFile")); });
   // The default is the book really in use, so a GUI that sends the defaults back keeps it.
-  options_.add_string("BookFile", default_book_, [this](const std::string& v) { return load_book(options_.check("OwnBook"), v); });
-  options_.add_combo("Book Selection", "Weighted", {"Weighted", "Best"});
-  // Leaving the book well: moves with too small a share of the weight are not candidates, and
-  // a book move a short search finds bad is not played.
-  options_.add_spin("Book Min Weight", 0, 0, 100);
-  // Book learning: off by default; what it learns goes to BookLearnFile, never into the book.
-  options_.add_check("BookLearning", false, [this](const std::string& v) -> std::optional<std::string> {
-    if (v == "true" && learning_->path().empty()) return std::string("BookLearning needs a BookLearnFile to keep what it learns");
-    learning_on_ = v == "true";
+  options_.add_string("BookFile", default_book_, [this](const std::string& v) { return book_.open(options_.check("OwnBook"), v); });
+  options_.add_combo("Book Selection", "Weighted", {"Weighted", "Best"}, [this](const std::string& v) -> std::optional<std::string> {
+    book_settings_.selection = v == "Best" ? BookSelection::Best : BookSelection::Weighted;
     return std::nullopt;
   });
+  // Leaving the book well: moves with too small a share of the weight are not candidates, and
+  // a book move a short search finds bad is not played.
+  options_.bind_spin("Book Min Weight", book_settings_.min_weight, 0, 100);
+  // Book learning: off by default; what it learns goes to BookLearnFile, never into the book.
+  options_.add_check("BookLearning", false, [this](const std::string& v) { return book_.set_learning(v == "true"); });
   options_.add_string("BookLearnFile", "", [this](const std::string& v) { return load_learning(v); });
-  options_.add_spin("Book Check Depth", 0, 0, 30);
-  options_.add_spin("Book Check Margin", 50, 0, 1000);
-  options_.add_spin("Book Depth", 40, 1, 1000);
+  options_.bind_spin("Book Check Depth", book_settings_.check_depth, 0, 30);
+  options_.bind_spin("Book Check Margin", book_settings_.check_margin, 0, 1000);
+  options_.bind_spin("Book Depth", book_settings_.max_ply, 1, 1000);
   // Standard UCI: a GUI analysing sets it, and the book then leaves every answer to the search.
   options_.add_check("UCI_AnalyseMode", false);
 }
@@ -375,72 +374,43 @@ std::optional<std::string> Session::load_network(const std::string& file) {
   return std::nullopt;
 }
 
-std::optional<std::string> Session::load_book(bool own_book, const std::string& file) {
-  auto fresh = std::make_unique<PolyglotBook>();
-  // Opened again even when the file is the one in use: a rebuilt book is read anew.
-  if (own_book && !file.empty())
-    if (auto err = fresh->open(file))
-      return *err + (book_->is_open() ? fmt::format("; keeping '{}'", book_->path()) : "; playing without a book");
-  book_ = std::move(fresh);
-  return std::nullopt;
-}
-
-// A learn file that does not exist yet is where learning starts; one that cannot be read
-// whole is refused, and what was being learned stays.
+// A learn file that does not exist yet is named, so that a mistyped path shows.
 std::optional<std::string> Session::load_learning(const std::string& file) {
-  if (file.empty() && learning_on_) return std::string("BookLearning is on: turn it off before clearing BookLearnFile");
-  auto fresh = std::make_unique<BookLearning>();
-  if (!file.empty()) {
-    std::error_code ec;
-    const bool exists = std::filesystem::exists(file, ec);
-    if (auto err = fresh->load(file); err && exists) return *err;
-    if (!exists) out_(fmt::format("info string learn file '{}' does not exist yet: learning starts afresh", file));
-  }
-  engine_.stop();  // the search thread reads the learning at its bestmove
-  learning_ = std::move(fresh);
-  return std::nullopt;
+  return book_.load_learning(file, [this, &file](bool afresh) {
+    if (afresh) out_(fmt::format("info string learn file '{}' does not exist yet: learning starts afresh", file));
+    engine_.stop();  // the search thread reads the learning at its bestmove
+  });
 }
 
-// The book answers only a game's clock: analysis (depth, nodes, mate, movetime, infinite,
-// pondering, searchmoves, several lines, UCI_AnalyseMode) asks for a search.
-bool Session::book_may_answer(const cmd::Go& c) const {
-  const Limits& l = c.limits;
-  return book_->is_open() && l.uses_clock() && !l.depth && !l.nodes && !l.mate && !l.movetime && !l.infinite &&
-         !l.ponder && c.searchmoves.empty() && settings_.multipv == 1 && !options_.check("UCI_AnalyseMode") &&
-         engine_.position().game_ply() < options_.spin("Book Depth");
-}
-
-std::optional<BookOffer> Session::offer_book_move(const cmd::Go& c) {
-  if (!book_may_answer(c)) return std::nullopt;
+// Searchmoves ask for analysis even when none of them is legal (then the search has them all).
+std::optional<BookOffer> Session::offer_book_move(const cmd::Go& c, const Limits& limits) {
   const Position& pos = engine_.position();
-  const auto selection = options_.string("Book Selection") == "Best" ? BookSelection::Best : BookSelection::Weighted;
-  const BookChoice choice = book_->choose(pos, selection, rng_, options_.spin("Book Min Weight") / 100.0,
-                                         learning_on_ ? learning_.get() : nullptr);
-  if (!choice.move) return std::nullopt;
-  book_note_ = fmt::format("{} weight {:.0f}% from {}", move_to_uci(pos, choice.move, chess960_), 100 * choice.share,
-                           book_->path());
-  return BookOffer{choice.move, int(options_.spin("Book Check Depth")), int(options_.spin("Book Check Margin"))};
+  const bool analysing = options_.check("UCI_AnalyseMode") || !c.searchmoves.empty();
+  const auto offer = vireo::offer_book_move(book_, book_settings_, pos, limits, settings_, analysing);
+  if (offer)
+    book_note_ = fmt::format("{} weight {:.0f}% from {}", move_to_uci(pos, offer->move, chess960_), 100 * offer->share,
+                             book_.book().path());
+  return offer;
 }
 
 // On the search thread, before the bestmove: the book move played, or why it was not.
 void Session::report_book(const BookVerdict& v) {
   const Position& pos = engine_.position();
-  book_played_ = v.played;
   if (!v.played) {
     out_(fmt::format("info string book move {} scores {} against {} for the search's best at depth {}: leaving the book",
                      move_to_uci(pos, v.move, chess960_), format_score(v.score), format_score(v.best_score), v.depth));
     return;
   }
-  if (learning_on_) learning_->book_move_played(pos.key(), PolyglotBook::encode_move(pos, v.move), pos.side_to_move());
+  book_.book_move_played(pos, v.move);
   out_("info string book move " + book_note_);
 }
 
 void Session::apply(const cmd::Book&) {
   const Position& pos = engine_.position();
-  const auto entries = book_->probe(pos);
+  const auto entries = book_.book().probe(pos);
   for (const BookEntry& e : entries) {
     std::string line = fmt::format("{} {} {}", move_to_uci(pos, e.move, chess960_), e.weight, e.learn);
-    if (const auto r = learning_->find(pos.key(), PolyglotBook::encode_move(pos, e.move)))
+    if (const auto r = book_.learning().find(pos.key(), PolyglotBook::encode_move(pos, e.move)))
       line += fmt::format(" learned: games {} mean {:+.2f} won {} drawn {} lost {} factor {:.2f}", r->games,
                           r->mean_score() / 100.0, r->wins, r->draws, r->losses, r->factor());
     out_(line);
@@ -457,7 +427,7 @@ bool Session::handle(std::string_view line) {
                           engine_.stop();
                           // A GUI quits after the last game without a ucinewgame: close the
                           // line being learned from as a new game would.
-                          if (learning_on_ && learning_->new_game()) save_learning();
+                          if (auto err = book_.new_game()) error(*err);
                           return false;
                         },
                         [this](const ParseError& e) {
@@ -479,7 +449,7 @@ void Session::apply(const cmd::Uci&) {
   for (const auto& line : options_.uci_lines()) out_(line);
   // A binary copied alone to another machine has no book to find: say so, where a GUI's engine
   // log shows it.
-  if (default_book_.empty() && options_.check("OwnBook") && !book_->is_open())
+  if (default_book_.empty() && options_.check("OwnBook") && !book_.book().is_open())
     out_("info string no opening book found beside the executable: set BookFile to play from one");
   out_("uciok");
 }
@@ -488,22 +458,7 @@ void Session::apply(const cmd::IsReady&) { out_("readyok"); }
 
 void Session::apply(const cmd::NewGame&) {
   engine_.new_game();
-  if (learning_on_ && learning_->new_game()) save_learning();
-}
-
-// A position the game ended in (mate, stalemate, a draw by rule) is the result of the line
-// being learned from.
-void Session::learn_from_position(const Position& pos) {
-  const auto color = learning_->learning_color();
-  if (!learning_on_ || !color) return;
-  int result = 0;
-  if (legal_moves(pos).size() == 0) result = !pos.in_check() ? 0 : pos.side_to_move() == *color ? -1 : 1;
-  else if (!pos.is_draw(0) && !pos.has_insufficient_material()) return;
-  if (learning_->game_over(result)) save_learning();
-}
-
-void Session::save_learning() {
-  if (auto err = learning_->save()) error(*err);
+  if (auto err = book_.new_game()) error(*err);
 }
 
 void Session::apply(const cmd::SetOption& c) {
@@ -520,7 +475,7 @@ void Session::apply(const cmd::SetPosition& c) {
     pos.make_move(m);
   }
   engine_.set_position(pos);
-  learn_from_position(pos);
+  if (auto err = book_.position_set(pos)) error(*err);
 }
 
 void Session::apply(const cmd::Go& c) {
@@ -536,7 +491,6 @@ void Session::apply(const cmd::Go& c) {
     return;
   }
   engine_.stop();
-  book_played_ = false;
   Limits limits = c.limits;
   std::vector<std::string> bad;
   for (const std::string& text : c.searchmoves) {
@@ -548,7 +502,7 @@ void Session::apply(const cmd::Go& c) {
   std::vector<std::string> warnings = c.warnings;
   if (!bad.empty()) warnings.push_back(fmt::format("searchmoves ignores illegal moves: {}", fmt::join(bad, " ")));
   if (!warnings.empty()) error(fmt::format("{}", fmt::join(warnings, "; ")));
-  engine_.go(limits, settings_, offer_book_move(c));
+  engine_.go(limits, settings_, offer_book_move(c, limits));
 }
 
 void Session::apply(const cmd::Stop&) { engine_.stop(); }

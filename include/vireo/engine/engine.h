@@ -12,34 +12,13 @@
 #include <thread>
 
 #include "vireo/board/perft.h"
+#include "vireo/engine/book_offer.h"
 #include "vireo/engine/strength.h"
 #include "vireo/search/search.h"
 #include "vireo/search/tablebase.h"
 #include "vireo/search/threads.h"
 
 namespace vireo {
-
-// A book move offered for a `go`: it is searched alone first, so that the GUI sees a real
-// score for it, and with a check depth the whole position too (Book Check Depth/Margin).
-struct BookOffer {
-  Move move;
-  int check_depth = 0;  // 0: no check, the move alone is searched to BOOK_SCORE_DEPTH
-  int margin = 0;       // centipawns the move may score below the check's best
-};
-
-// What became of an offered book move. The scores are the side to move's, 0 where the search
-// was stopped before finishing a depth.
-struct BookVerdict {
-  Move move;
-  bool played = false;
-  int score = 0;       // the book move's
-  int best_score = 0;  // the check's best move's (with a check depth)
-  int depth = 0;       // of the check
-};
-
-// The book move's own search: deep enough for a meaningful score, short enough to cost a few
-// milliseconds at most, and it stops earlier on a short clock.
-inline constexpr int BOOK_SCORE_DEPTH = 8;
 
 class Engine {
  public:

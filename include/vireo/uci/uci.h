@@ -10,9 +10,7 @@
 #include <variant>
 #include <vector>
 
-#include <random>
-
-#include "vireo/book/book.h"
+#include "vireo/book/book_player.h"
 #include "vireo/engine/engine.h"
 #include "vireo/engine/options.h"
 #include "vireo/uci/debug_log.h"
@@ -93,12 +91,8 @@ class Session {
   void apply(const cmd::Bench&);
   void apply(const cmd::Tree&);
   void apply(const cmd::Book&);
-  bool book_may_answer(const cmd::Go& c) const;
-  std::optional<BookOffer> offer_book_move(const cmd::Go& c);
+  std::optional<BookOffer> offer_book_move(const cmd::Go& c, const Limits& limits);
   void report_book(const BookVerdict& v);
-  void learn_from_position(const Position& pos);
-  void save_learning();
-  std::optional<std::string> load_book(bool own_book, const std::string& file);
   std::optional<std::string> load_learning(const std::string& file);
   std::optional<std::string> load_network(const std::string& file);
   std::optional<std::string> load_tablebases(const std::string& paths);
@@ -114,18 +108,13 @@ class Session {
   SearchSettings settings_;  // the search options' values, handed over with each `go`
   OptionRegistry options_;
   std::string default_book_;  // the shipped book, BookFile's default
-  // Replaced whole when BookFile or OwnBook change, so that a book that fails to open leaves
-  // the one in use.
-  std::unique_ptr<PolyglotBook> book_ = std::make_unique<PolyglotBook>();
+  BookPlayer book_;
+  BookSettings book_settings_;  // the book options' values, read at each `go`
   // The offered book move's line, printed when the engine plays it; set before each `go`.
   std::string book_note_;
-  std::atomic<bool> book_played_ = false;  // the last bestmove came from the book
   std::shared_ptr<const nnue::Network> network_ = nnue::embedded_network();  // EvalFile's net
   std::atomic<bool> chess960_ = false;  // UCI_Chess960; the search thread reads it to print moves
   std::atomic<bool> show_wdl_ = false;  // UCI_ShowWDL, read by the search thread too
-  std::unique_ptr<BookLearning> learning_ = std::make_unique<BookLearning>();
-  std::atomic<bool> learning_on_ = false;  // BookLearning, read by the search thread too
-  std::mt19937_64 rng_{std::random_device{}()};
 };
 
 }  // namespace vireo::uci
