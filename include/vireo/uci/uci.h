@@ -1,5 +1,5 @@
-// The UCI text layer: each input line is parsed into a typed command (testable without
-// stdin), validated, then applied to the Engine. All output goes through one sink.
+// The UCI text layer: each input line is parsed into a typed command (command.h), validated,
+// then applied to the Engine. All output goes through one sink.
 #pragma once
 
 #include <atomic>
@@ -7,56 +7,14 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <variant>
-#include <vector>
 
 #include "vireo/book/book_player.h"
 #include "vireo/engine/engine.h"
 #include "vireo/engine/options.h"
+#include "vireo/uci/command.h"
 #include "vireo/uci/debug_log.h"
 
 namespace vireo::uci {
-
-namespace cmd {
-struct Uci {};
-struct IsReady {};
-struct NewGame {};
-struct SetOption { std::string name, value; };
-struct SetPosition {
-  std::optional<std::string> fen;  // nullopt: startpos
-  std::vector<std::string> moves;
-};
-struct Go {
-  Limits limits;                         // searchmoves filled in when the position is known
-  std::vector<std::string> searchmoves;
-  int perft_depth = 0;                   // `go perft N`
-  std::vector<std::string> warnings;     // parameters ignored, and why
-};
-struct Stop {};
-struct PonderHit {};
-struct Quit {};
-struct Display {};
-struct Eval {};
-struct Bench {
-  int depth = 0;
-  int threads = 1;
-};
-struct Book {};
-// The search-tree explorer from the current position (arguments as tree.h's TREE_USAGE).
-struct Tree {
-  std::vector<std::string> args;
-};
-struct Empty {};
-}  // namespace cmd
-
-struct ParseError {
-  std::string message;
-};
-
-using Command = std::variant<cmd::Uci, cmd::IsReady, cmd::NewGame, cmd::SetOption, cmd::SetPosition, cmd::Go, cmd::Stop,
-                             cmd::PonderHit, cmd::Quit, cmd::Display, cmd::Eval, cmd::Bench, cmd::Book, cmd::Tree, cmd::Empty, ParseError>;
-
-Command parse(std::string_view line);
 
 // Formats a score as UCI does: `cp N` or `mate N` (moves, negative when getting mated).
 std::string format_score(int score);
