@@ -14,7 +14,7 @@ out=$("$vireo" frobnicate 2>&1); rc=$?
 [ $rc -eq 2 ] || fail "unknown subcommand exits $rc, not 2"
 echo "$out" | grep -q "unknown subcommand 'frobnicate'" || fail "unknown subcommand not named: $out"
 
-for sub in bench makebook book datagen epd stats tree; do
+for sub in bench makebook book datagen epd stats tree tunables; do
   out=$("$vireo" $sub --help 2>/dev/null); rc=$?
   [ $rc -eq 0 ] || fail "$sub --help exits $rc"
   echo "$out" | grep -q "^usage: vireo $sub " || fail "$sub --help prints no usage on stdout: $out"
@@ -102,4 +102,6 @@ echo "$out" | grep -q "^info string tree: bestmove g1g7" || fail "tree --fen at 
 
 cp "$vireo" "$dir/vireo"
 printf 'book\nquit\n' | "$dir/vireo" | grep -q "^Book entries: [1-9]" || fail "a copied executable finds no book"
+"$vireo" tunables | grep -q "^RFP_MARGIN, int, [0-9]*, [0-9]*, [0-9]*, [0-9]*, 0.002$" || fail "tunables does not list RFP_MARGIN"
+"$vireo" tunables extra 2>/dev/null; [ $? -eq 2 ] || fail "tunables with an argument is not a usage error"
 echo "cli: all passed"

@@ -4,6 +4,7 @@
 
 #include "test_util.h"
 #include "vireo/search/history.h"
+#include "vireo/search/search_params.h"
 #include "vireo/search/search.h"
 #include "vireo/search/tt.h"
 #include "vireo/tools/tree.h"
@@ -78,7 +79,8 @@ TEST_CASE("correction history moves toward what searches found, and stays bounde
   CHECK(h->correction(pos) == Approx(40).margin(2));
   // However large the errors, the correction stays within the table's limit.
   for (int i = 0; i < 500; ++i) h->update_correction(pos, 100000, 30);
-  const int cap = 2 * CORRECTION_LIMIT / CORRECTION_GRAIN;
+  // Every entry at the limit: the weighted sum of three entries, in 256ths.
+  const int cap = (params::CORRECTION_PAWN_WEIGHT + 2 * params::CORRECTION_NON_PAWN_WEIGHT) * params::CORRECTION_LIMIT_CP / 256;
   CHECK(h->correction(pos) <= cap);
   CHECK(h->correction(pos) > 0);
   for (int i = 0; i < 500; ++i) h->update_correction(pos, -100000, 30);

@@ -14,6 +14,7 @@
 #include "vireo/tools/makebook.h"
 #include "vireo/tools/stats.h"
 #include "vireo/tools/tree.h"
+#include "vireo/tools/tunables.h"
 #include "vireo/tools/usage.h"
 #include "vireo/uci/uci.h"
 #include "vireo/util/platform.h"
@@ -66,6 +67,7 @@ void print_help(std::FILE* to) {
              "  stats [DEPTH] ...        search statistics over the bench positions: [--csv] [--svg FILE] [--hce]\n"
              "  tree ...                 draw a small search's tree, or compare node counts: [--fen FEN] [--moves M...]\n"
              "                           [--depth 1-5] [--nodes N] [--dot|--svg|--html FILE] [--max-drawn N] [--compare]\n"
+             "  tunables                 the search's tunable constants, in OpenBench's SPSA format\n"
              "  help                     this list; vireo SUBCOMMAND --help: that subcommand's usage\n"
              "  --version                the version, as `id name` gives it\n",
              BENCH_DEFAULT_DEPTH);
@@ -100,7 +102,7 @@ constexpr Subcommand SUBCOMMANDS[] = {
     {"bench", BENCH_USAGE, bench_main},       {"makebook", MAKEBOOK_USAGE, makebook_main},
     {"book", BOOK_USAGE, book_main},          {"datagen", DATAGEN_USAGE, datagen_main},
     {"epd", EPD_USAGE, epd_main},             {"stats", STATS_USAGE, stats_main},
-    {"tree", TREE_USAGE, tree_main},
+    {"tree", TREE_USAGE, tree_main},          {"tunables", TUNABLES_USAGE, tunables_main},
 };
 
 bool asks_help(const std::string& arg) { return arg == "--help" || arg == "-h"; }

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <cmath>
 #include <thread>
 
 #include "vireo/eval/evaluate.h"
@@ -15,20 +14,6 @@ namespace vireo {
 namespace {
 
 using namespace params;
-
-struct ReductionTable {
-  int r[64][64];
-  ReductionTable() {
-    for (int d = 0; d < 64; ++d)
-      for (int m = 0; m < 64; ++m)
-        r[d][m] = (d && m) ? int(LMR_BASE + std::log(d) * std::log(m) / LMR_DIVISOR) : 0;
-  }
-};
-
-int reduction(int depth, int moves) {
-  static const ReductionTable table;
-  return table.r[std::min(depth, 63)][std::min(moves, 63)];
-}
 
 int lmp_limit(int depth, bool improving) { return (LMP_BASE + depth * depth) / (improving ? 1 : 2); }
 
@@ -399,7 +384,7 @@ int Searcher::aspiration(int depth, int prev_score) {
     } else {
       return score;
     }
-    delta += delta / 2;
+    delta += delta * ASPIRATION_WIDEN_PCT / 100;
   }
 }
 
@@ -524,7 +509,7 @@ std::optional<int> Searcher::apply_tablebase(int depth, int ply, bool pv_node, i
   if (!probed) return std::nullopt;
   if (decides(probed->score, probed->bound, alpha, beta)) {
     // Deeper than searched: no search from here would learn more than the table knows.
-    tt_.store(pos_.key(), ply, Move::none(), probed->score, SCORE_NONE, std::min(depth + 6, MAX_PLY - 1), probed->bound,
+    tt_.store(pos_.key(), ply, Move::none(), probed->score, SCORE_NONE, std::min(depth + TABLEBASE_DEPTH_BONUS, MAX_PLY - 1), probed->bound,
               pv_node);
     return probed->score;
   }
@@ -632,7 +617,7 @@ std::optional<int> Searcher::prune_node(const Node& n, int beta, int eval) {
   const Frame& f = stack_[ply];
   if (depth >= NMP_MIN_DEPTH && eval >= beta && f.static_eval >= beta && ply > 0 && stack_[ply - 1].move &&
       ply >= nmp_min_ply_ && pos_.has_non_pawn_material(pos_.side_to_move()) && beta > -SCORE_MATE_IN_MAX) {
-    const int r = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + std::min((eval - beta) / NMP_EVAL_DIVISOR, 3);
+    const int r = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + std::min((eval - beta) / NMP_EVAL_DIVISOR, NMP_EVAL_MAX);
     count(STAT_NULL_MOVE_TRIES);
     make_null_move(ply);
     const int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, !n.cut);
@@ -650,7 +635,7 @@ std::optional<int> Searcher::prune_node(const Node& n, int beta, int eval) {
 // The same node searched for real, at the null move's depth, without null moves for the
 // next plies: only if a move of ours also beats beta was the null move's cutoff sound.
 bool Searcher::verify_null_cut(int depth, int ply, int beta) {
-  nmp_min_ply_ = ply + 3 * depth / 4;
+  nmp_min_ply_ = ply + depth * NMP_VERIFY_PLY_PCT / 100;
   const int score = search(beta - 1, beta, depth, ply, false);
   nmp_min_ply_ = 0;
   return !aborted_ && score >= beta;
@@ -715,7 +700,7 @@ int Searcher::search_move(const Node& n, int alpha, int beta, int moves, int ext
   if (moves == 1) return -search(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
   int r = 0;
   if (n.depth >= LMR_MIN_DEPTH && moves > 1 + pv_node && reducible) {
-    r = reduction(n.depth, moves) + !pv_node + !n.improving + cut_node - n.tt_pv + n.tt_capture - pos_.in_check() - history / LMR_HISTORY_DIVISOR;
+    r = lmr_reduction(n.depth, moves) + !pv_node + !n.improving + cut_node - n.tt_pv + n.tt_capture - pos_.in_check() - history / LMR_HISTORY_DIVISOR;
     r = std::clamp(r, 0, std::max(new_depth - 1, 0));
   }
   count(STAT_REDUCED, r > 0);

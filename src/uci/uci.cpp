@@ -92,6 +92,7 @@ void Session::register_options() {
   register_engine_options();
   register_book_options();
   register_evaluation_options();
+  register_tunable_options(options_);
 }
 
 // The search, its output and its strength.

@@ -53,4 +53,8 @@ class OptionRegistry {
   std::vector<Option> options_;
 };
 
+// In a tune build (VIREO_TUNE), one spin option per search tunable (search_params.h), named as
+// it is there; in any other build, nothing.
+void register_tunable_options(OptionRegistry& options);
+
 }  // namespace vireo

@@ -32,9 +32,10 @@ constexpr std::array<int, 3> CONTINUATION_PLIES = {1, 2, 4};
 // Static-evaluation correction: what the search found minus what the evaluation said, kept
 // summed up per pawn structure and per side's piece placement, so that positions
 // the evaluation keeps misjudging are judged better before pruning looks at them.
+// Its weights and limit are tunables (search_params.h); an entry's size bounds the limit.
 constexpr int CORRECTION_SIZE = 16384;   // entries per table (keys are folded onto them)
 constexpr int CORRECTION_GRAIN = 128;    // units per centipawn in an entry
-constexpr int CORRECTION_LIMIT = 96 * CORRECTION_GRAIN;
+static_assert(CORRECTION_GRAIN * 255 <= INT16_MAX, "CORRECTION_LIMIT_CP's range must fit an entry");
 using CorrectionTable = std::array<std::int16_t, CORRECTION_SIZE>;
 
 struct Histories {
