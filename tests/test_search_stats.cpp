@@ -106,3 +106,18 @@ TEST_CASE("stats over the bench positions: table, CSV and SVG", "[stats]") {
   CHECK(polylines == 2);
   CHECK(svg.find("nan") == std::string::npos);
 }
+
+TEST_CASE("every counter has its place in the CSV, the table and the info line", "[stats]") {
+  SearchCounters c;
+  for (int k = 0; k < STAT_COUNT; ++k) c.n[k] = 1000 + k;
+  const std::vector<DepthStats> by_depth = {DepthStats{1, c}};
+  const std::string csv = stats_csv(by_depth), table = stats_table(by_depth), info = format_stats(by_depth[0], nullptr);
+  for (int k = 0; k < STAT_COUNT; ++k) {
+    const Stat s = Stat(k);
+    const std::string name(stat_name(s)), count = std::to_string(1000 + k);
+    INFO(name);
+    CHECK(csv.find("," + name) != std::string::npos);
+    CHECK((table.find("\n" + name + " ") != std::string::npos) == (STAT_INFO[s].listed != StatListed::NONE));
+    CHECK((info.find(" " + name + " " + count) != std::string::npos) == (STAT_INFO[s].listed == StatListed::INFO));
+  }
+}

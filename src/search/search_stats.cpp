@@ -6,19 +6,20 @@ namespace vireo {
 
 namespace {
 
-constexpr std::array<std::string_view, STAT_COUNT> NAMES = {
-    "nodes",          "qnodes",         "tt_probes",         "tt_hits",          "tt_cutoffs",
-    "beta_cutoffs",   "first_cutoffs",  "cutoff_index_sum",  "reverse_futility", "null_tries",
-    "null_cutoffs",   "late_move",      "futility",          "history",          "see",
-    "delta",          "reduced",        "reduced_redone",    "pvs_redone",       "singular_tests",
-    "singular_ext",   "multi_cuts",     "aspiration_fails",
-};
+// Names are what `info string stats` and the CSV header are read by: each one once.
+constexpr bool names_distinct() {
+  for (int a = 0; a < STAT_COUNT; ++a) {
+    if (STAT_INFO[a].name.empty()) return false;
+    for (int b = a + 1; b < STAT_COUNT; ++b)
+      if (STAT_INFO[a].name == STAT_INFO[b].name) return false;
+  }
+  return true;
+}
+static_assert(names_distinct(), "every search counter needs a name of its own");
 
 double ratio(std::uint64_t a, std::uint64_t b) { return b ? double(a) / double(b) : 0.0; }
 
 }  // namespace
-
-std::string_view stat_name(Stat s) { return NAMES[s]; }
 
 StatsSummary summarize(const SearchCounters& c, const SearchCounters* previous) {
   StatsSummary s;
@@ -41,11 +42,8 @@ std::string format_stats(const DepthStats& d, const SearchCounters* previous) {
                                 d.depth, c[STAT_NODES] + c[STAT_QNODES], s.ebf, 100 * s.first_move_cutoff,
                                 s.mean_cutoff_index, 100 * s.tt_hit, 100 * s.tt_cutoff, 100 * s.qsearch_share,
                                 100 * s.reduced_researched);
-  for (Stat k : {STAT_REVERSE_FUTILITY, STAT_NULL_MOVE_TRIES, STAT_NULL_MOVE_CUTOFFS, STAT_LATE_MOVE_PRUNED,
-                 STAT_FUTILITY_PRUNED, STAT_HISTORY_PRUNED, STAT_SEE_PRUNED, STAT_DELTA_PRUNED, STAT_REDUCED,
-                 STAT_PVS_RESEARCHED, STAT_SINGULAR_TESTS, STAT_SINGULAR_EXTENDED, STAT_MULTI_CUTS,
-                 STAT_ASPIRATION_FAILS})
-    out += fmt::format(" {} {}", stat_name(k), c[k]);
+  for (int k = 0; k < STAT_COUNT; ++k)
+    if (STAT_INFO[k].listed == StatListed::INFO) out += fmt::format(" {} {}", stat_name(Stat(k)), c[Stat(k)]);
   return out;
 }
 

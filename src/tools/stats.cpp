@@ -22,14 +22,6 @@ const SearchCounters* previous_of(const std::vector<DepthStats>& v, std::size_t 
   return i > 0 ? &v[i - 1].counters : nullptr;
 }
 
-// The pruning and reduction counters, in the order the search meets them.
-constexpr Stat PRUNING[] = {STAT_TT_CUTOFFS,       STAT_REVERSE_FUTILITY,  STAT_NULL_MOVE_TRIES,
-                            STAT_NULL_MOVE_CUTOFFS, STAT_SINGULAR_TESTS,    STAT_SINGULAR_EXTENDED,
-                            STAT_MULTI_CUTS,        STAT_LATE_MOVE_PRUNED,  STAT_FUTILITY_PRUNED,
-                            STAT_HISTORY_PRUNED,    STAT_SEE_PRUNED,        STAT_REDUCED,
-                            STAT_REDUCED_RESEARCHED, STAT_PVS_RESEARCHED,   STAT_DELTA_PRUNED,
-                            STAT_ASPIRATION_FAILS};
-
 }  // namespace
 
 std::vector<DepthStats> collect_bench_stats(int depth, std::shared_ptr<const nnue::Network> net,
@@ -69,8 +61,11 @@ std::string stats_table(const std::vector<DepthStats>& by_depth) {
   const std::uint64_t nodes = total[STAT_NODES], all = nodes + total[STAT_QNODES];
   out += fmt::format("\nAll depths: {} nodes ({} main search, {} quiescence)\n", all, nodes, total[STAT_QNODES]);
   out += fmt::format("{:<18} {:>12} {:>14}\n", "pruning/reduction", "times", "per 1000 nodes");
-  for (Stat k : PRUNING)
-    out += fmt::format("{:<18} {:>12} {:>14.1f}\n", stat_name(k), total[k], all ? 1000.0 * double(total[k]) / double(all) : 0.0);
+  for (int i = 0; i < STAT_COUNT; ++i) {
+    const Stat k = Stat(i);
+    if (STAT_INFO[k].listed != StatListed::NONE)
+      out += fmt::format("{:<18} {:>12} {:>14.1f}\n", stat_name(k), total[k], all ? 1000.0 * double(total[k]) / double(all) : 0.0);
+  }
   return out;
 }
 

@@ -10,35 +10,54 @@
 
 namespace vireo {
 
-enum Stat : int {
-  STAT_NODES,               // main-search nodes (quiescence not included)
-  STAT_QNODES,              // quiescence nodes
-  STAT_TT_PROBES,           // main-search probes
-  STAT_TT_HITS,
-  STAT_TT_CUTOFFS,          // nodes answered by the TT alone
-  STAT_BETA_CUTOFFS,        // nodes where a searched move reached beta
-  STAT_FIRST_MOVE_CUTOFFS,  // ... with the first move searched
-  STAT_CUTOFF_INDEX_SUM,    // sum of the (1-based) index of the move that cut
-  STAT_REVERSE_FUTILITY,
-  STAT_NULL_MOVE_TRIES,
-  STAT_NULL_MOVE_CUTOFFS,
-  STAT_LATE_MOVE_PRUNED,
-  STAT_FUTILITY_PRUNED,
-  STAT_HISTORY_PRUNED,
-  STAT_SEE_PRUNED,          // quiet moves and captures below the SEE threshold
-  STAT_DELTA_PRUNED,        // captures skipped in quiescence
-  STAT_REDUCED,             // late moves searched with a reduction
-  STAT_REDUCED_RESEARCHED,  // ... that beat alpha and were searched again at full depth
-  STAT_PVS_RESEARCHED,      // null-window searches re-searched with the full window
-  STAT_SINGULAR_TESTS,
-  STAT_SINGULAR_EXTENDED,
-  STAT_MULTI_CUTS,
-  STAT_ASPIRATION_FAILS,
-  STAT_COUNT
+// Every counter, declared once: X(ID, name, listed). The name is the one `info string stats`
+// and the CSV use. `listed` says where a counter appears by itself: NONE (only in the summary
+// measures: ordering, TT, quiescence share), TABLE (the stats tool's per-1000-nodes table of
+// pruning and reductions) or INFO (that table and `info string stats`). The pruning and
+// reduction counters come in the order the search meets them.
+#define VIREO_SEARCH_STATS(X)                                                                       \
+  X(NODES, "nodes", NONE)                       /* main-search nodes (quiescence apart) */          \
+  X(QNODES, "qnodes", NONE)                     /* quiescence nodes */                              \
+  X(TT_PROBES, "tt_probes", NONE)               /* main-search probes */                            \
+  X(TT_HITS, "tt_hits", NONE)                                                                       \
+  X(TT_CUTOFFS, "tt_cutoffs", TABLE)            /* nodes answered by the TT alone */                \
+  X(BETA_CUTOFFS, "beta_cutoffs", NONE)         /* nodes where a searched move hit beta */          \
+  X(FIRST_MOVE_CUTOFFS, "first_cutoffs", NONE)  /* ... with the first move searched */              \
+  X(CUTOFF_INDEX_SUM, "cutoff_index_sum", NONE) /* sum of the cutting moves' 1-based index */       \
+  X(REVERSE_FUTILITY, "reverse_futility", INFO)                                                     \
+  X(NULL_MOVE_TRIES, "null_tries", INFO)                                                            \
+  X(NULL_MOVE_CUTOFFS, "null_cutoffs", INFO)                                                        \
+  X(SINGULAR_TESTS, "singular_tests", INFO)                                                         \
+  X(SINGULAR_EXTENDED, "singular_ext", INFO)                                                        \
+  X(MULTI_CUTS, "multi_cuts", INFO)                                                                 \
+  X(LATE_MOVE_PRUNED, "late_move", INFO)                                                            \
+  X(FUTILITY_PRUNED, "futility", INFO)                                                              \
+  X(HISTORY_PRUNED, "history", INFO)                                                                \
+  X(SEE_PRUNED, "see", INFO)                    /* quiet moves and captures below SEE */            \
+  X(REDUCED, "reduced", INFO)                   /* late moves searched with a reduction */          \
+  X(REDUCED_RESEARCHED, "reduced_redone", TABLE) /* ... searched again at full depth */              \
+  X(PVS_RESEARCHED, "pvs_redone", INFO)         /* null windows redone with the full one */         \
+  X(DELTA_PRUNED, "delta", INFO)                /* captures skipped in quiescence */                \
+  X(ASPIRATION_FAILS, "aspiration_fails", INFO)
+
+#define VIREO_STAT_ID(id, name, listed) STAT_##id,
+enum Stat : int { VIREO_SEARCH_STATS(VIREO_STAT_ID) STAT_COUNT };
+#undef VIREO_STAT_ID
+
+enum class StatListed { NONE, TABLE, INFO };
+
+struct StatInfo {
+  std::string_view name;
+  StatListed listed;
 };
 
+#define VIREO_STAT_INFO(id, name, listed) StatInfo{name, StatListed::listed},
+inline constexpr std::array<StatInfo, STAT_COUNT> STAT_INFO = {VIREO_SEARCH_STATS(VIREO_STAT_INFO)};
+#undef VIREO_STAT_INFO
+
 // The name of each counter, as in `info string stats` and the CSV header.
-std::string_view stat_name(Stat s);
+constexpr std::string_view stat_name(Stat s) { return STAT_INFO[s].name; }
+
 
 struct SearchCounters {
   std::array<std::uint64_t, STAT_COUNT> n{};
