@@ -429,8 +429,11 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
   if (depth <= 0) return qsearch(alpha, beta, ply);
 
   // Step 1. Aborts, draws and mate-distance pruning.
-  if (!root)
-    if (auto done = end_early(alpha, beta, ply, in_check)) return *done;
+  if (!root) {
+    const Window w = end_early({alpha, beta}, ply, in_check);
+    if (w.decided) return *w.decided;
+    alpha = w.alpha, beta = w.beta;
+  }
   ++nodes_;
   count(STAT_NODES);
   seldepth_ = std::max(seldepth_, ply + 1);
@@ -450,8 +453,12 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
 
   // Step 2b. Tablebases.
   TablebaseBounds tb;
-  if (!root && !singular_test)
-    if (auto done = apply_tablebase(depth, ply, pv_node, alpha, beta, tb)) return *done;
+  if (!root && !singular_test) {
+    const TablebaseVerdict v = apply_tablebase(depth, ply, pv_node, {alpha, beta});
+    if (v.window.decided) return *v.window.decided;
+    alpha = v.window.alpha;
+    tb = v.bounds;
+  }
 
   // Step 3. Static evaluation, corrected by what searches found in similar positions; a TT
   // score with a fitting bound is a better estimate still. The TT keeps the raw evaluation.
@@ -468,10 +475,14 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
   // Step 4. Node-level pruning, only where a wrong guess cannot lose a PV.
   const bool tt_pv = pv_node || (tt_hit && tte.pv);
   if (!pv_node && !in_check && !singular_test)
-    if (auto cut = prune_node({depth, ply, pv_node, cut_node, in_check, improving, tt_pv}, beta, eval)) return *cut;
+    if (auto cut = prune_node({.depth = depth, .ply = ply, .pv = pv_node, .cut = cut_node, .in_check = in_check,
+                               .improving = improving, .tt_pv = tt_pv},
+                              beta, eval))
+      return *cut;
 
   if (depth >= IIR_MIN_DEPTH && !tt_move) --depth;
-  const Node node{depth, ply, pv_node, cut_node, in_check, improving, tt_pv, tt_move && pos_.is_capture(tt_move)};
+  const Node node{.depth = depth, .ply = ply, .pv = pv_node, .cut = cut_node, .in_check = in_check,
+                  .improving = improving, .tt_pv = tt_pv, .tt_capture = tt_move && pos_.is_capture(tt_move)};
 
   // Step 5. The move loop.
   const MoveLoop loop = search_moves(node, alpha, beta, tt_move, tte, tb.floor);
@@ -488,34 +499,37 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
 
 // Step 1 below the root: an abort, a draw or a window that mate distances close ends the node
 // before any search; a repetition within reach or a mate distance may narrow the window.
-std::optional<int> Searcher::end_early(int& alpha, int& beta, int ply, bool in_check) {
-  if (should_stop()) return 0;
-  if (pos_.is_draw(ply) || pos_.has_insufficient_material()) return SCORE_DRAW;
-  if (auto cut = claim_repetition(alpha, beta, ply)) return cut;
-  if (ply >= MAX_PLY - 1) return in_check ? SCORE_DRAW : static_evaluate();
+Searcher::Window Searcher::end_early(Window w, int ply, bool in_check) {
+  if (should_stop()) return {w.alpha, w.beta, 0};
+  if (pos_.is_draw(ply) || pos_.has_insufficient_material()) return {w.alpha, w.beta, SCORE_DRAW};
+  w = claim_repetition(w, ply);
+  if (w.decided) return w;
+  if (ply >= MAX_PLY - 1) return {w.alpha, w.beta, in_check ? SCORE_DRAW : static_evaluate()};
   // No line from here can beat a mate already found closer to the root.
-  alpha = std::max(alpha, mated_in(ply));
-  beta = std::min(beta, mate_in(ply + 1));
-  if (alpha >= beta) return alpha;
-  return std::nullopt;
+  w.alpha = std::max(w.alpha, mated_in(ply));
+  w.beta = std::min(w.beta, mate_in(ply + 1));
+  if (w.alpha >= w.beta) w.decided = w.alpha;
+  return w;
 }
 
 // A proven result decides the node when it is exact or a bound outside the window; otherwise
 // a PV node goes on searching for the exact score within what the table allows: a proven
-// floor raises alpha, a proven ceiling caps the result (`tb`).
-std::optional<int> Searcher::apply_tablebase(int depth, int ply, bool pv_node, int& alpha, int beta,
-                                             TablebaseBounds& tb) {
+// floor raises alpha, a proven ceiling caps the result.
+Searcher::TablebaseVerdict Searcher::apply_tablebase(int depth, int ply, bool pv_node, Window w) {
+  TablebaseVerdict v{w, {}};
   const auto probed = probe_tablebase(depth, ply);
-  if (!probed) return std::nullopt;
-  if (decides(probed->score, probed->bound, alpha, beta)) {
+  if (!probed) return v;
+  if (decides(probed->score, probed->bound, w.alpha, w.beta)) {
     // Deeper than searched: no search from here would learn more than the table knows.
     tt_.store(pos_.key(), ply, Move::none(), probed->score, SCORE_NONE, std::min(depth + TABLEBASE_DEPTH_BONUS, MAX_PLY - 1), probed->bound,
               pv_node);
-    return probed->score;
+    v.window.decided = probed->score;
+  } else if (probed->bound == BOUND_LOWER) {
+    v.window.alpha = std::max(w.alpha, v.bounds.floor = probed->score);
+  } else {
+    v.bounds.ceiling = probed->score;
   }
-  if (probed->bound == BOUND_LOWER) alpha = std::max(alpha, tb.floor = probed->score);
-  else tb.ceiling = probed->score;
-  return std::nullopt;
+  return v;
 }
 
 // The moves of a node, best first as the picker guesses, each pruned, extended or reduced as
@@ -549,8 +563,11 @@ Searcher::MoveLoop Searcher::search_moves(const Node& node, int alpha, int beta,
     int extension = 0;
     // Extensions stop at twice the iteration's depth, so that they cannot run away.
     if (m == tt_move && !root && !f.excluded && ply < 2 * root_depth_ && depth >= SE_MIN_DEPTH &&
-        tte.depth >= depth - SE_TT_DEPTH_SLACK && (tte.bound & BOUND_LOWER) && !is_mate_score(tte.score))
-      if (auto cut = singular(node, tte.score, beta, m, extension)) return {*cut, Move::none(), 0, true};
+        tte.depth >= depth - SE_TT_DEPTH_SLACK && (tte.bound & BOUND_LOWER) && !is_mate_score(tte.score)) {
+      const Singularity sing = singular(node, tte.score, beta, m);
+      if (sing.cut) return {*sing.cut, Move::none(), 0, true};
+      extension = sing.extension;
+    }
     f.extension = extension;
     if (root) announce_root_move(m, int(excluded_root_.size()) + loop.moves + 1);
     const std::uint64_t nodes_before = nodes_;
@@ -596,11 +613,11 @@ void Searcher::store_node(const Node& n, int best_score, Move best_move, int bet
 
 // A side that can move back into a drawn position scores at least a draw: with alpha below
 // it, the window narrows, and a beta at or below it is a cutoff before any search.
-std::optional<int> Searcher::claim_repetition(int& alpha, int beta, int ply) const {
-  if (alpha >= SCORE_DRAW || !pos_.has_upcoming_repetition(ply)) return std::nullopt;
-  alpha = SCORE_DRAW;
-  if (alpha >= beta) return alpha;
-  return std::nullopt;
+Searcher::Window Searcher::claim_repetition(Window w, int ply) const {
+  if (w.alpha >= SCORE_DRAW || !pos_.has_upcoming_repetition(ply)) return w;
+  w.alpha = SCORE_DRAW;
+  if (w.alpha >= w.beta) w.decided = w.alpha;
+  return w;
 }
 
 std::optional<int> Searcher::prune_node(const Node& n, int beta, int eval) {
@@ -664,32 +681,30 @@ std::optional<Stat> Searcher::prune_move(const Node& n, Move m, bool quiet, int 
 }
 
 // Singular extension: when every move but the TT move fails well below the TT score, the TT
-// move is the only good one and deserves more depth. Sets `extension`; returns a score when
-// several moves beat beta even without the TT move (multi-cut), so the node can cut at once.
-std::optional<int> Searcher::singular(const Node& n, int tt_score, int beta, Move tt_move, int& extension) {
+// move is the only good one and deserves more depth. A score instead when several moves beat
+// beta even without the TT move (multi-cut), so the node can cut at once.
+Searcher::Singularity Searcher::singular(const Node& n, int tt_score, int beta, Move tt_move) {
   Frame& f = stack_[n.ply];
   const int singular_beta = std::max(tt_score - SE_MARGIN * n.depth, -SCORE_MATE_IN_MAX);
   f.excluded = tt_move;
   count(STAT_SINGULAR_TESTS);
   const int score = search(singular_beta - 1, singular_beta, (n.depth - 1) / 2, n.ply, n.cut);
   f.excluded = Move::none();
-  if (aborted_) return 0;
+  if (aborted_) return {0, 0};
   if (score < singular_beta) {
     mark(STAT_SINGULAR_EXTENDED);
     // Far below: the TT move is forced; a second ply, but only so many times on one line.
     const bool forced = !n.pv && score < singular_beta - SE_DOUBLE_MARGIN && f.double_extensions < SE_DOUBLE_LIMIT;
-    extension = forced ? 2 : 1;
-  } else if (singular_beta >= beta) {
-    mark(STAT_MULTI_CUTS);
-    return singular_beta;
-  } else if (tt_score >= beta) {
-    // Another move also reaches the TT score, which already beats beta: the TT move is not
-    // special, search it shallower.
-    extension = -2;
-  } else if (n.cut) {
-    extension = -1;
+    return {forced ? 2 : 1};
   }
-  return std::nullopt;
+  if (singular_beta >= beta) {
+    mark(STAT_MULTI_CUTS);
+    return {0, singular_beta};
+  }
+  // Another move also reaches the TT score, which already beats beta: the TT move is not
+  // special, search it shallower.
+  if (tt_score >= beta) return {-2};
+  return {n.cut ? -1 : 0};
 }
 
 int Searcher::search_move(const Node& n, int alpha, int beta, int moves, int extension, bool reducible, int history) {
@@ -735,7 +750,9 @@ int Searcher::qsearch_node(int alpha, int beta, int ply) {
   count(STAT_QNODES);
   seldepth_ = std::max(seldepth_, ply + 1);
   if (pos_.is_draw(ply)) return SCORE_DRAW;
-  if (auto cut = claim_repetition(alpha, beta, ply)) return *cut;
+  const Window w = claim_repetition({alpha, beta}, ply);
+  if (w.decided) return *w.decided;
+  alpha = w.alpha;
   const bool in_check = pos_.in_check();
   if (ply >= MAX_PLY - 1) return in_check ? SCORE_DRAW : static_evaluate();
 

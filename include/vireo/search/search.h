@@ -164,20 +164,37 @@ class Searcher {
     int floor = -SCORE_INFINITE;
     int ceiling = SCORE_INFINITE;
   };
+  // A node's window after a step that may narrow it; `decided` when the step settles the node.
+  struct Window {
+    int alpha, beta;
+    std::optional<int> decided = std::nullopt;
+  };
+  // What the tables say of a node: its window (decided when the table's result is exact or
+  // beyond it) and the bounds its searched result must respect.
+  struct TablebaseVerdict {
+    Window window;
+    TablebaseBounds bounds;
+  };
+  // The singular test's answer for the TT move: plies to extend it by (negative: reduce), or
+  // a multi-cut score that settles the node.
+  struct Singularity {
+    int extension = 0;
+    std::optional<int> cut = std::nullopt;
+  };
 
   void reward_prior_move(int ply, int depth);
   void announce_root_move(Move m, int number) const;
   bool is_improving(int ply) const;  // `improving` of the node at `ply`
-  std::optional<int> end_early(int& alpha, int& beta, int ply, bool in_check);
-  std::optional<int> apply_tablebase(int depth, int ply, bool pv_node, int& alpha, int beta, TablebaseBounds& tb);
+  Window end_early(Window w, int ply, bool in_check);
+  TablebaseVerdict apply_tablebase(int depth, int ply, bool pv_node, Window w);
   MoveLoop search_moves(const Node& node, int alpha, int beta, Move tt_move, const TTData& tte, int floor);
   void store_node(const Node& n, int best_score, Move best_move, int beta, int raw_eval);
-  std::optional<int> claim_repetition(int& alpha, int beta, int ply) const;
+  Window claim_repetition(Window w, int ply) const;
   std::optional<int> prune_node(const Node& n, int beta, int eval);
   bool verify_null_cut(int depth, int ply, int beta);
   // The pruning that skips move `m`, if one does.
   std::optional<Stat> prune_move(const Node& n, Move m, bool quiet, int history, int alpha, int moves);
-  std::optional<int> singular(const Node& n, int tt_score, int beta, Move tt_move, int& extension);
+  Singularity singular(const Node& n, int tt_score, int beta, Move tt_move);
   int search_move(const Node& n, int alpha, int beta, int moves, int extension, bool reducible, int history);
   // One MultiPV line of an iteration: its first two moves, score and report.
   struct RootLine {
