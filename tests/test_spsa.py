@@ -102,6 +102,20 @@ class Run(unittest.TestCase):
                                    check=True, capture_output=True, text=True).stdout
             self.assertIn("option.A=", shown)
 
+    def test_a_node_limit_reaches_the_runner_and_skip_leaves_tunables_out(self):
+        with tempfile.TemporaryDirectory() as d:
+            log = Path(d) / "args"
+            runner = executable(d, "fastchess", FAKE_RUNNER.replace("args = sys.argv[1:]",
+                                f"args = sys.argv[1:]\nopen({str(log)!r}, 'w').write(' '.join(args))"))
+            engine = executable(d, "vireo-tune", FAKE_ENGINE)
+            state = Path(d) / "state.json"
+            subprocess.run([sys.executable, str(ROOT / "bench" / "spsa"), engine, "--state", str(state), "--runner",
+                            "fastchess", "--runner-path", runner, "--iterations", "2", "--nodes", "5000",
+                            "--skip", "B"], check=True, capture_output=True, timeout=60)
+            self.assertIn("nodes=5000", log.read_text())
+            self.assertIn("tc=inf", log.read_text())
+            self.assertEqual([p["name"] for p in json.loads(state.read_text())["params"]], ["A"])
+
 
 if __name__ == "__main__":
     unittest.main()
