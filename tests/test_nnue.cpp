@@ -203,12 +203,6 @@ std::unique_ptr<nnue::Network> random_network(int buckets, std::uint64_t seed) {
   return net;
 }
 
-std::uint64_t fnv1a(const std::vector<std::uint8_t>& bytes) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (std::uint8_t b : bytes) h = (h ^ b) * 0x100000001b3ULL;
-  return h;
-}
-
 }  // namespace
 
 TEST_CASE("each position is played by its own bucket's output layer", "[nnue]") {
@@ -243,7 +237,7 @@ TEST_CASE("version 1 network files (one output layer) still load", "[nnue]") {
   bytes.resize(bytes.size() - 8);
   bytes.erase(bytes.begin() + 24, bytes.begin() + 28);
   bytes[8] = 1;
-  const std::uint64_t sum = fnv1a(bytes);
+  const std::uint64_t sum = nnue::checksum(bytes.data(), bytes.size());
   for (int i = 0; i < 8; ++i) bytes.push_back(std::uint8_t(sum >> (8 * i)));
   auto copy = std::make_unique<nnue::Network>();
   REQUIRE_FALSE(nnue::parse(bytes.data(), bytes.size(), *copy).has_value());

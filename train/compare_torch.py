@@ -23,7 +23,7 @@ INPUTS, PAD = 768, 768
 
 def features(rec):
     """Per record, the feature indices from the side to move's and the other side's view,
-    padded to 32 with PAD (training_data.h's layout, nnue.h's feature_index)."""
+    padded to 32 with PAD (training_data.h's layout, nnue/network.h's feature_index)."""
     n = len(rec)
     bits = ((rec["occ"][:, None] >> np.arange(64, dtype=np.uint64)) & np.uint64(1)).astype(bool)
     nib = np.stack([rec["pieces"] & 15, rec["pieces"] >> 4], axis=2).reshape(n, 32).astype(np.int64)

@@ -19,8 +19,8 @@ using nnue::HIDDEN;
 // Keeps every int16 accumulator sum in range: 32 pieces times this plus a bias of this, times
 // QA, stays far below 32767.
 constexpr float WEIGHT_CLIP = 1.98f;
-// Output weights times QB must stay within nnue's 16-bit product limit of 128.
-constexpr float OUTPUT_WEIGHT_CLIP = 127.0f / nnue::QB;
+// Quantised output weights must stay below the limit a network file may hold.
+constexpr float OUTPUT_WEIGHT_CLIP = float(nnue::MAX_OUTPUT_WEIGHT - 1) / nnue::QB;
 // Positions scored beyond this (cp) do not take part in fitting the output scale.
 constexpr double MAX_FIT_SCORE = 400;
 constexpr double ADAM_BETA1 = 0.9, ADAM_BETA2 = 0.999, ADAM_EPS = 1e-8;

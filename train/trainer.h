@@ -1,4 +1,4 @@
-// The NNUE trainer: a float copy of the engine's network (nnue.h), trained on datagen's
+// The NNUE trainer: a float copy of the engine's network (eval/nnue/network.h), trained on datagen's
 // records with Adam, then quantised into the engine's file format.
 #pragma once
 
