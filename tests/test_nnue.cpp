@@ -257,3 +257,72 @@ TEST_CASE("a FIFO or a folder as the network file is refused at once", "[nnue]")
   REQUIRE(folder);
   CHECK_THAT(*folder, Catch::Contains("is not a regular file"));
 }
+
+TEST_CASE("the SIMD back end's network output equals the scalar reference's", "[nnue]") {
+  // The embedded network, and random ones whose accumulators cross both ends of SCReLU's clamp
+  // and whose output weights sit at the limit the 16-bit product allows.
+  auto extreme = random_network(8, 13);
+  std::mt19937_64 rng(14);
+  for (auto& w : extreme->output_weights) w = std::int16_t(rng() % 2 ? nnue::MAX_OUTPUT_WEIGHT : -nnue::MAX_OUTPUT_WEIGHT);
+  const auto embedded = nnue::embedded_network();
+  const auto random = random_network(8, 15);
+  const nnue::Network* nets[] = {embedded.get(), random.get(), extreme.get()};
+  const auto cases = test::load_perft_suite("random-walks.epd");
+  REQUIRE(cases.size() > 100);
+  for (const nnue::Network* net : nets) {
+    for (const auto& c : cases) {
+      const Position pos = from_fen(c.fen);
+      nnue::Accumulator simd, scalar;
+      nnue::refresh(*net, pos, simd);
+      nnue::reference_refresh(*net, pos, scalar);
+      INFO(c.fen);
+      REQUIRE(simd.values == scalar.values);
+      REQUIRE(nnue::output(*net, simd, pos) == nnue::reference_output(*net, scalar, pos));
+    }
+  }
+}
+
+TEST_CASE("incremental accumulators equal a full refresh through every kind of move", "[nnue]") {
+  const auto net = random_network(8, 16);
+  Position pos = from_fen("r3k2r/pPP3pp/8/3pP3/8/8/P5pP/R3K2R w KQkq d6 0 1");
+  nnue::AccumulatorStack stack;
+  stack.reset(*net, pos);
+  const auto require_refreshed = [&] {
+    nnue::Accumulator fresh;
+    nnue::reference_refresh(*net, pos, fresh);
+    REQUIRE(stack.current().values == fresh.values);
+  };
+  // En passant, castling both ways, promotions with and without capture, plain captures, a
+  // king out of check, a null move, a double push; "0000" is the null move.
+  const char* line[] = {"e5d6", "e8g8", "b7a8q", "g2h1n", "e1c1", "f8a8", "c7c8r",
+                        "a8c8", "c1b2", "0000",  "a2a4",  "h7h5"};
+  std::vector<Move> played;
+  int en_passant = 0, castling = 0, promotions = 0;
+  for (const char* text : line) {
+    INFO(pos.fen() << " " << text);
+    if (std::string(text) == "0000") {
+      REQUIRE_FALSE(pos.in_check());
+      stack.push_null();
+      pos.make_null_move();
+      played.push_back(Move::none());
+    } else {
+      const Move m = parse_uci_move(pos, text);
+      REQUIRE(m);
+      en_passant += m.kind() == Move::EN_PASSANT;
+      castling += m.kind() == Move::CASTLING;
+      promotions += m.kind() == Move::PROMOTION;
+      stack.push(pos, m);
+      pos.make_move(m);
+      played.push_back(m);
+    }
+    require_refreshed();
+  }
+  CHECK((en_passant == 1 && castling == 2 && promotions == 3));
+  // Taken back, each position's accumulators are the ones a refresh gives again.
+  for (auto it = played.rbegin(); it != played.rend(); ++it) {
+    if (*it) pos.unmake_move(*it);
+    else pos.unmake_null_move();
+    stack.pop();
+    require_refreshed();
+  }
+}

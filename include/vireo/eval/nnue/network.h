@@ -69,4 +69,10 @@ struct Network {
   std::int32_t cp_scale = SIGMOID_SCALE;  // centipawns per unit of the float output
 };
 
+struct Accumulator;
+// The network's output for the side to move, in centipawns; `acc` holds pos's accumulators.
+int output(const Network& net, const Accumulator& acc, const Position& pos);
+// The same by the scalar reference kernels, which the tests hold the SIMD back end to.
+int reference_output(const Network& net, const Accumulator& acc, const Position& pos);
+
 }  // namespace vireo::nnue
