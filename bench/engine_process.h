@@ -2,14 +2,14 @@
 // with a deadline.
 #pragma once
 
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <chrono>
 #include <csignal>
 #include <optional>
-#include <poll.h>
 #include <stdexcept>
 #include <string>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <vector>
 
 namespace vireo::test {
@@ -67,7 +67,8 @@ class EngineProcess {
         buffer_.erase(0, nl + 1);
         return line;
       }
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
       if (left <= 0) return std::nullopt;
       pollfd p{from_, POLLIN, 0};
       if (poll(&p, 1, int(left)) <= 0) continue;
@@ -85,7 +86,8 @@ class EngineProcess {
   std::optional<std::string> wait_for(const std::string& prefix, int timeout_ms) {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
     while (true) {
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
       if (left <= 0) return std::nullopt;
       auto line = read_line(int(left));
       if (!line) return std::nullopt;

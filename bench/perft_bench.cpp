@@ -1,10 +1,10 @@
 // Perft speed on the classic positions, and, where a `stockfish` binary is found on PATH (or
 // given as the first argument), the ratio against Stockfish's `go perft` measured in the
 // same run. Usage: perft_bench [stockfish-path]
+#include <fmt/format.h>
 #include <array>
 #include <chrono>
 #include <cstdio>
-#include <fmt/format.h>
 #include <string>
 
 #include "vireo/board/perft.h"
@@ -30,7 +30,8 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
 
 // Runs `go perft` in Stockfish and returns its wall time, or a negative value if it failed.
 double stockfish_seconds(const std::string& sf, const Case& c) {
-  std::string cmd = fmt::format("printf 'position fen {}\\ngo perft {}\\nquit\\n' | {} 2>/dev/null", c.fen, c.depth, sf);
+  std::string cmd =
+      fmt::format("printf 'position fen {}\\ngo perft {}\\nquit\\n' | {} 2>/dev/null", c.fen, c.depth, sf);
   auto start = std::chrono::steady_clock::now();
   FILE* p = popen(cmd.c_str(), "r");
   if (!p) return -1;
@@ -69,10 +70,13 @@ int main(int argc, char** argv) {
     const double sf_s = sf.empty() ? -1 : stockfish_seconds(sf, c);
     if (sf_s > 0) sf_total += sf_s;
     fmt::print("{:<10} {:>5} {:>12} {:>9.3f} {:>10.1f} {:>10} {:>7}\n", c.name, c.depth, n, s, n / s / 1e6,
-               sf_s > 0 ? fmt::format("{:.1f}", n / sf_s / 1e6) : "-", sf_s > 0 ? fmt::format("{:.2f}", sf_s / s) : "-");
+               sf_s > 0 ? fmt::format("{:.1f}", n / sf_s / 1e6) : "-",
+               sf_s > 0 ? fmt::format("{:.2f}", sf_s / s) : "-");
   }
   fmt::print("total: {} nodes, Vireo {:.1f} Mnps", nodes_total, nodes_total / vireo_total / 1e6);
-  if (sf_total > 0) fmt::print(", Stockfish {:.1f} Mnps, Vireo/Stockfish speed ratio {:.2f}", nodes_total / sf_total / 1e6, sf_total / vireo_total);
+  if (sf_total > 0)
+    fmt::print(", Stockfish {:.1f} Mnps, Vireo/Stockfish speed ratio {:.2f}", nodes_total / sf_total / 1e6,
+               sf_total / vireo_total);
   fmt::print("\n{}\n", all_right ? "all counts correct" : "WRONG COUNTS");
   return all_right ? 0 : 1;
 }

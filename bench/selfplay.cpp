@@ -7,9 +7,9 @@
 // --random-plies N: the first N plies are picked at random among the engine's own MultiPV
 // lines within --random-margin cp (default 40) of the best at --random-depth (default 6),
 // so games open like real ones but vary.
+#include <fmt/format.h>
 #include <atomic>
 #include <cstdio>
-#include <fmt/format.h>
 #include <fstream>
 #include <mutex>
 #include <random>
@@ -79,9 +79,14 @@ Move random_opening_move(Player& p, const Position& pos, const std::vector<Move>
     int depth = 0, score = 0;
     bool cp = false;
     while (in >> tok) {
-      if (tok == "depth") in >> depth;
-      else if (tok == "cp") in >> score, cp = true;
-      else if (tok == "pv") { in >> pv; break; }
+      if (tok == "depth")
+        in >> depth;
+      else if (tok == "cp")
+        in >> score, cp = true;
+      else if (tok == "pv") {
+        in >> pv;
+        break;
+      }
     }
     if (depth == cfg.random_depth && cp && !pv.empty()) lines.emplace_back(score, parse_uci_move(pos, pv));
   }
@@ -124,7 +129,8 @@ GameRecord play_game(Player (&players)[2], int white, const Config& cfg, Tally& 
     }
     p.proc->send(position_command(g.moves));
     const long inc = long(cfg.inc_s * 1000);
-    p.proc->send(fmt::format("go wtime {} btime {} winc {} binc {}", long(clock_ms[WHITE]), long(clock_ms[BLACK]), inc, inc));
+    p.proc->send(
+        fmt::format("go wtime {} btime {} winc {} binc {}", long(clock_ms[WHITE]), long(clock_ms[BLACK]), inc, inc));
     const auto start = Clock::now();
     // Allow the clock plus a second of grace before calling it a stall.
     auto best = p.proc->wait_for("bestmove", int(clock_ms[stm]) + 1000);
@@ -159,10 +165,12 @@ GameRecord play_game(Player (&players)[2], int white, const Config& cfg, Tally& 
   }
 }
 
-std::string to_pgn(const GameRecord& g, int round, const std::string& white, const std::string& black, const Config& cfg) {
-  std::string s = fmt::format("[Event \"Vireo self-play\"]\n[Round \"{}\"]\n[White \"{}\"]\n[Black \"{}\"]\n[Result \"{}\"]\n"
-                              "[TimeControl \"{}+{}\"]\n[Termination \"{}\"]\n\n",
-                              round, white, black, g.result, cfg.base_s, cfg.inc_s, g.termination);
+std::string to_pgn(const GameRecord& g, int round, const std::string& white, const std::string& black,
+                   const Config& cfg) {
+  std::string s = fmt::format(
+      "[Event \"Vireo self-play\"]\n[Round \"{}\"]\n[White \"{}\"]\n[Black \"{}\"]\n[Result \"{}\"]\n"
+      "[TimeControl \"{}+{}\"]\n[Termination \"{}\"]\n\n",
+      round, white, black, g.result, cfg.base_s, cfg.inc_s, g.termination);
   Position pos;
   std::string line;
   for (std::size_t i = 0; i < g.moves.size(); ++i) {
@@ -182,20 +190,30 @@ bool parse_args(int argc, char** argv, Config& cfg) {
     std::string a = argv[i];
     if (i + 1 >= argc) return false;
     std::string v = argv[++i];
-    if (a == "--engine") cfg.engines[0] = v;
-    else if (a == "--engine2") cfg.engines[1] = v;
-    else if (a == "--games") cfg.games = std::stoi(v);
-    else if (a == "--concurrency") cfg.concurrency = std::max(1, std::stoi(v));
-    else if (a == "--random-plies") cfg.random_plies = std::stoi(v);
-    else if (a == "--random-depth") cfg.random_depth = std::stoi(v);
-    else if (a == "--random-margin") cfg.random_margin = std::stoi(v);
-    else if (a == "--seed") cfg.seed = std::stoull(v);
-    else if (a == "--pgn") cfg.pgn = v;
+    if (a == "--engine")
+      cfg.engines[0] = v;
+    else if (a == "--engine2")
+      cfg.engines[1] = v;
+    else if (a == "--games")
+      cfg.games = std::stoi(v);
+    else if (a == "--concurrency")
+      cfg.concurrency = std::max(1, std::stoi(v));
+    else if (a == "--random-plies")
+      cfg.random_plies = std::stoi(v);
+    else if (a == "--random-depth")
+      cfg.random_depth = std::stoi(v);
+    else if (a == "--random-margin")
+      cfg.random_margin = std::stoi(v);
+    else if (a == "--seed")
+      cfg.seed = std::stoull(v);
+    else if (a == "--pgn")
+      cfg.pgn = v;
     else if (a == "--tc") {
       auto plus = v.find('+');
       cfg.base_s = std::stod(v.substr(0, plus));
       cfg.inc_s = plus == std::string::npos ? 0 : std::stod(v.substr(plus + 1));
-    } else return false;
+    } else
+      return false;
   }
   if (cfg.engines[1].empty()) cfg.engines[1] = cfg.engines[0];
   return !cfg.engines[0].empty();
@@ -208,8 +226,10 @@ int main(int argc, char** argv) {
   try {
     if (!parse_args(argc, argv, cfg)) throw std::invalid_argument("bad arguments");
   } catch (const std::exception&) {
-    std::fprintf(stderr, "usage: selfplay --engine PATH [--engine2 PATH] [--games N] [--tc BASE+INC] "
-                         "[--concurrency N] [--random-plies N] [--random-depth N] [--random-margin CP] [--seed N] [--pgn FILE]\n");
+    std::fprintf(
+        stderr,
+        "usage: selfplay --engine PATH [--engine2 PATH] [--games N] [--tc BASE+INC] "
+        "[--concurrency N] [--random-plies N] [--random-depth N] [--random-margin CP] [--seed N] [--pgn FILE]\n");
     return 2;
   }
   Tally tally;
@@ -241,8 +261,9 @@ int main(int argc, char** argv) {
   std::vector<std::thread> threads;
   for (int i = 0; i < cfg.concurrency; ++i) threads.emplace_back(worker, i);
   for (auto& t : threads) t.join();
-  std::printf("games %d: white wins %d, black wins %d, draws %d; illegal moves %d, time losses %d, crashes %d, stalls %d\n",
-              tally.games.load(), tally.white_wins.load(), tally.black_wins.load(), tally.draws.load(), tally.illegal.load(),
-              tally.time_losses.load(), tally.crashes.load(), tally.stalls.load());
+  std::printf(
+      "games %d: white wins %d, black wins %d, draws %d; illegal moves %d, time losses %d, crashes %d, stalls %d\n",
+      tally.games.load(), tally.white_wins.load(), tally.black_wins.load(), tally.draws.load(), tally.illegal.load(),
+      tally.time_losses.load(), tally.crashes.load(), tally.stalls.load());
   return tally.illegal + tally.time_losses + tally.crashes + tally.stalls == 0 ? 0 : 1;
 }

@@ -14,10 +14,13 @@ struct Feature {
 };
 
 // __builtin_cpu_supports takes only a literal, hence one lambda per feature.
-#define VIREO_FEATURE(n) Feature{n, [] { return __builtin_cpu_supports(n) != 0; }}
+#define VIREO_FEATURE(n)                             \
+  Feature {                                          \
+    n, [] { return __builtin_cpu_supports(n) != 0; } \
+  }
 constexpr Feature FEATURES[] = {
-    VIREO_FEATURE("popcnt"),   VIREO_FEATURE("sse4.2"),   VIREO_FEATURE("avx2"),     VIREO_FEATURE("bmi2"),
-    VIREO_FEATURE("avx512f"),  VIREO_FEATURE("avx512bw"), VIREO_FEATURE("avx512dq"), VIREO_FEATURE("avx512vl"),
+    VIREO_FEATURE("popcnt"),  VIREO_FEATURE("sse4.2"),   VIREO_FEATURE("avx2"),     VIREO_FEATURE("bmi2"),
+    VIREO_FEATURE("avx512f"), VIREO_FEATURE("avx512bw"), VIREO_FEATURE("avx512dq"), VIREO_FEATURE("avx512vl"),
 };
 #undef VIREO_FEATURE
 
@@ -39,9 +42,10 @@ __attribute__((constructor(101))) void check_cpu() {
       std::strcat(missing, f.name);
     }
   if (!missing[0]) return;
-  std::printf("Vireo: this build (%s) needs CPU instructions this processor lacks (%s); use a build for an older "
-              "CPU level, such as x86-64\n",
-              VIREO_ARCH_NAME, missing);
+  std::printf(
+      "Vireo: this build (%s) needs CPU instructions this processor lacks (%s); use a build for an older "
+      "CPU level, such as x86-64\n",
+      VIREO_ARCH_NAME, missing);
   std::fflush(stdout);
   std::_Exit(1);
 }

@@ -13,10 +13,11 @@ namespace vireo::test {
 // At the default options, as a GUI meets it. A nonzero `address_space_kb` starts the engine
 // under that `ulimit -v`, so that its allocations fail.
 inline EngineProcess start_default_engine(long address_space_kb = 0) {
-  EngineProcess e = address_space_kb == 0
-                        ? EngineProcess(VIREO_ENGINE_PATH)
-                        : EngineProcess("/bin/sh", {"-c", "ulimit -v " + std::to_string(address_space_kb) + " && exec \"$0\"",
-                                                    VIREO_ENGINE_PATH});
+  EngineProcess e =
+      address_space_kb == 0
+          ? EngineProcess(VIREO_ENGINE_PATH)
+          : EngineProcess("/bin/sh", {"-c", "ulimit -v " + std::to_string(address_space_kb) + " && exec \"$0\"",
+                                      VIREO_ENGINE_PATH});
   e.send("uci");
   REQUIRE(e.wait_for("uciok", 5000));
   return e;

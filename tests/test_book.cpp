@@ -9,8 +9,8 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <tuple>
 #include <sstream>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -20,10 +20,10 @@
 #include "vireo/tools/makebook.h"
 
 using namespace vireo;
+using vireo::test::from_fen;
 using vireo::test::RawEntry;
 using vireo::test::temp_path;
 using vireo::test::write_book;
-using vireo::test::from_fen;
 namespace fs = std::filesystem;
 
 namespace {
@@ -59,7 +59,7 @@ TEST_CASE("book probe finds entries at the file's edges and between", "[book]") 
       {start.key(), pg_move(E2, E4), 30, 7},
       {start.key(), pg_move(D2, D4), 20, 0},
       {start.key(), pg_move(E2, E5), 99, 0},  // not legal: ignored
-      {~0ULL, 0, 1, 0},  // above every real key
+      {~0ULL, 0, 1, 0},                       // above every real key
   };
   entries.insert(entries.begin() + 1, {after_e4.key(), pg_move(E7, E5), 5, 0});
   std::sort(entries.begin(), entries.end(), [](auto& a, auto& b) { return a.key < b.key; });
@@ -178,7 +178,9 @@ TEST_CASE("a book built from PGN is probed back", "[book][makebook]") {
 
 TEST_CASE("makebook arguments are validated", "[makebook]") {
   MakeBookOptions o;
-  CHECK_FALSE(parse_makebook_args({"--pgn", "a.pgn", "--pgn", "b.pgn", "--out", "x.bin", "--max-ply", "12", "--min-games", "3", "--only-black"}, o));
+  CHECK_FALSE(parse_makebook_args(
+      {"--pgn", "a.pgn", "--pgn", "b.pgn", "--out", "x.bin", "--max-ply", "12", "--min-games", "3", "--only-black"},
+      o));
   CHECK(o.pgn_files.size() == 2);
   CHECK(o.max_ply == 12);
   CHECK(o.min_games == 3);
@@ -277,7 +279,8 @@ int check_dump_line(const std::string& line, const PolyglotBook& book) {
 
 }  // namespace
 
-TEST_CASE("makebook and Debian's polyglot make-book write the same book, and each reads the other", "[book][makebook]") {
+TEST_CASE("makebook and Debian's polyglot make-book write the same book, and each reads the other",
+          "[book][makebook]") {
   const std::string pgn = std::string(VIREO_TEST_DATA_DIR) + "/games.pgn";
   const fs::path ours = temp_path("ours.bin"), theirs = temp_path("theirs.bin"), dump = temp_path("dump.txt");
   MakeBookOptions opts;
@@ -288,7 +291,8 @@ TEST_CASE("makebook and Debian's polyglot make-book write the same book, and eac
   REQUIRE_FALSE(make_book(opts, stats, [](const std::string&) {}).has_value());
   REQUIRE(stats.entries > 100);
   REQUIRE(std::system(fmt::format("{} make-book -pgn {} -bin {} -max-ply 24 -min-game 1 >/dev/null 2>&1",
-                                  VIREO_POLYGLOT, pgn, theirs.string()).c_str()) == 0);
+                                  VIREO_POLYGLOT, pgn, theirs.string())
+                          .c_str()) == 0);
   // Same statistics, same weights, both sorted by key. Entries of one position with equal
   // weights may come in either order (Polyglot leaves that to qsort), so compare them sorted.
   auto ours_rows = book_rows(ours), theirs_rows = book_rows(theirs);
@@ -323,7 +327,8 @@ TEST_CASE("makebook and Debian's polyglot make-book write the same book, and eac
   int checked = 0;
   for (const char* color : {"white", "black"}) {
     REQUIRE(std::system(fmt::format("{} dump-book -bin {} -color {} -out {} >/dev/null 2>&1", VIREO_POLYGLOT,
-                                    ours.string(), color, dump.string()).c_str()) == 0);
+                                    ours.string(), color, dump.string())
+                            .c_str()) == 0);
     std::ifstream lines(dump);
     for (std::string line; std::getline(lines, line);)
       if (!line.empty() && std::isdigit((unsigned char)line[0])) checked += check_dump_line(line, book);

@@ -1,8 +1,8 @@
+#include <fmt/format.h>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <fmt/format.h>
 
 #include "vireo/book/book_learn.h"
 
@@ -15,11 +15,14 @@ namespace fs = std::filesystem;
 namespace {
 
 // One game out of book: the book move, then `scores`, then the result (or none).
-void play(BookLearning& l, std::uint64_t key, std::uint16_t move, std::initializer_list<int> scores, std::optional<int> result) {
+void play(BookLearning& l, std::uint64_t key, std::uint16_t move, std::initializer_list<int> scores,
+          std::optional<int> result) {
   l.book_move_played(key, move, 0);
   for (int s : scores) l.searched_move(s);
-  if (result) l.game_over(*result);
-  else l.new_game();
+  if (result)
+    l.game_over(*result);
+  else
+    l.new_game();
 }
 
 }  // namespace
@@ -30,7 +33,7 @@ TEST_CASE("a line's first scores out of book and its results make its record", "
   CHECK_FALSE(l.searched_move(-100));
   CHECK_FALSE(l.searched_move(-200));
   CHECK_FALSE(l.searched_move(-300));
-  CHECK(l.searched_move(-400));  // the fourth score completes the game's record
+  CHECK(l.searched_move(-400));        // the fourth score completes the game's record
   CHECK_FALSE(l.searched_move(-900));  // later scores only remember the last one
   CHECK(l.game_over(-1));
   auto r = l.find(0xABC, 796);
@@ -122,7 +125,8 @@ TEST_CASE("a learn file that is missing, a FIFO or a folder is refused at once",
 TEST_CASE("a record with no Polyglot move or a negative count is refused with its line", "[book][learn]") {
   const fs::path file = temp_path("bad-record.txt");
   const auto load_record = [&](const std::string& record) {
-    std::ofstream(file, std::ios::trunc) << "vireo-book-learn 1\n0000000000001001 796 1 10 0 0 0\n" << record << "\nend 2\n";
+    std::ofstream(file, std::ios::trunc) << "vireo-book-learn 1\n0000000000001001 796 1 10 0 0 0\n"
+                                         << record << "\nend 2\n";
     BookLearning l;
     auto err = l.load(file.string());
     if (err) CHECK(l.records().empty());
@@ -135,9 +139,9 @@ TEST_CASE("a record with no Polyglot move or a negative count is refused with it
     REQUIRE(err);
     CHECK_THAT(*err, Catch::Contains("line 3: a bad move"));
   }
-  for (const char* record : {"0000000000001002 796 -1 10 0 0 0", "0000000000001002 796 1 10 -1 0 0",
-                             "0000000000001002 796 1 10 0 +1 0", "0000000000001002 65536 1 10 0 0 0",
-                             "0000000000001002 -796 1 10 0 0 0", "000000000001002 796 1 10 0 0 0"}) {
+  for (const char* record :
+       {"0000000000001002 796 -1 10 0 0 0", "0000000000001002 796 1 10 -1 0 0", "0000000000001002 796 1 10 0 +1 0",
+        "0000000000001002 65536 1 10 0 0 0", "0000000000001002 -796 1 10 0 0 0", "000000000001002 796 1 10 0 0 0"}) {
     INFO(record);
     const auto err = load_record(record);
     REQUIRE(err);

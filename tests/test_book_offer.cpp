@@ -26,9 +26,13 @@ TEST_CASE("the book may answer a game's clock only, with one line and no analysi
   lines.multipv = 2;
   CHECK_FALSE(book_may_answer(game_clock(), lines, false));
   const std::function<void(Limits&)> analysis[] = {
-      [](Limits& l) { l.depth = 4; },         [](Limits& l) { l.nodes = 1000; }, [](Limits& l) { l.mate = 2; },
-      [](Limits& l) { l.movetime = 100; },    [](Limits& l) { l.infinite = true; },
-      [](Limits& l) { l.ponder = true; },     [](Limits& l) { l.searchmoves = {parse_uci_move(Position(), "e2e4")}; },
+      [](Limits& l) { l.depth = 4; },
+      [](Limits& l) { l.nodes = 1000; },
+      [](Limits& l) { l.mate = 2; },
+      [](Limits& l) { l.movetime = 100; },
+      [](Limits& l) { l.infinite = true; },
+      [](Limits& l) { l.ponder = true; },
+      [](Limits& l) { l.searchmoves = {parse_uci_move(Position(), "e2e4")}; },
   };
   for (const auto& ask : analysis) {
     Limits l = game_clock();

@@ -42,8 +42,8 @@ TEST_CASE("go tolerates negative and huge clocks", "[command]") {
 }
 
 TEST_CASE("malformed commands are parse errors", "[command]") {
-  for (const char* bad : {"go perft 0", "go perft", "go perft x", "position",
-                          "position fenx", "position startpos e2e4", "setoption", "setoption value 3", "xyzzy"}) {
+  for (const char* bad : {"go perft 0", "go perft", "go perft x", "position", "position fenx", "position startpos e2e4",
+                          "setoption", "setoption value 3", "xyzzy"}) {
     INFO(bad);
     CHECK(std::holds_alternative<ParseError>(parse(bad)));
   }

@@ -30,18 +30,16 @@ std::vector<TrainingRecord> read_records(const std::string& path) {
   return out;
 }
 
-std::string board_and_side(const std::string& fen) {
-  return fen.substr(0, fen.find(' ', fen.find(' ') + 1));
-}
+std::string board_and_side(const std::string& fen) { return fen.substr(0, fen.find(' ', fen.find(' ') + 1)); }
 
 }  // namespace
 
 TEST_CASE("a known record decodes to the start position", "[datagen]") {
   // The start position, written out by hand from the layout in training_data.h.
-  const std::uint8_t bytes[32] = {0xFF, 0xFF, 0, 0, 0, 0, 0xFF, 0xFF,                    // occupancy
-                                  0x13, 0x42, 0x25, 0x31, 0, 0, 0, 0,                    // RNBQKBNR, PPPPPPPP
-                                  0x66, 0x66, 0x66, 0x66, 0x79, 0xA8, 0x8B, 0x97,        // pppppppp, rnbqkbnr
-                                  25, 0, RESULT_DRAW, 0, 0, 0, 0, 0};
+  const std::uint8_t bytes[32] = {0xFF, 0xFF, 0,           0,    0,    0,    0xFF, 0xFF,  // occupancy
+                                  0x13, 0x42, 0x25,        0x31, 0,    0,    0,    0,     // RNBQKBNR, PPPPPPPP
+                                  0x66, 0x66, 0x66,        0x66, 0x79, 0xA8, 0x8B, 0x97,  // pppppppp, rnbqkbnr
+                                  25,   0,    RESULT_DRAW, 0,    0,    0,    0,    0};
   TrainingRecord r;
   std::memcpy(&r, bytes, sizeof r);
   REQUIRE(record_is_valid(r));
@@ -83,7 +81,8 @@ TEST_CASE("datagen arguments are checked", "[datagen]") {
   CHECK(parse_datagen_args({"--out", "x", "--colour", "red"}, cfg).value_or("").find("unknown") != std::string::npos);
   CHECK(parse_datagen_args({"--out"}, cfg).value_or("").find("needs a value") != std::string::npos);
   DatagenConfig ok;
-  REQUIRE_FALSE(parse_datagen_args({"--out", "f.bin", "--positions", "100", "--threads", "3", "--seed", "7", "--eval", "hce"}, ok));
+  REQUIRE_FALSE(parse_datagen_args(
+      {"--out", "f.bin", "--positions", "100", "--threads", "3", "--seed", "7", "--eval", "hce"}, ok));
   CHECK(ok.positions == 100);
   CHECK(ok.threads == 3);
   CHECK(ok.seed == 7);

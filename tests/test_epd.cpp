@@ -58,7 +58,8 @@ TEST_CASE("EPD positions run through the engine: solved, what was played, and wh
   CHECK(r.depth == 6);
   // A move to avoid that the engine avoids; a best move it does not play is not solved.
   CHECK(run_epd_position(engine, parsed("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - am Rd7;"), test::depth_limit(4)).solved);
-  const EpdResult wrong = run_epd_position(engine, parsed("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd7;"), test::depth_limit(4));
+  const EpdResult wrong =
+      run_epd_position(engine, parsed("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd7;"), test::depth_limit(4));
   CHECK_FALSE(wrong.solved);
   CHECK(wrong.solved_after_ms == -1);
 }

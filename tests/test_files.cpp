@@ -17,7 +17,8 @@ TEST_CASE("input files: missing, folders and FIFOs are refused before any open",
   CHECK(open_input_file(in, missing.string(), "test file") == "cannot open test file '" + missing.string() + "'");
   const fs::path folder = temp_path("a-folder");
   fs::create_directories(folder);
-  CHECK(open_input_file(in, folder.string(), "test file") == "test file '" + folder.string() + "' is not a regular file");
+  CHECK(open_input_file(in, folder.string(), "test file") ==
+        "test file '" + folder.string() + "' is not a regular file");
   const fs::path fifo = test::make_fifo("input.fifo");
   const auto err = test::load_without_blocking(fifo, [&] { return open_input_file(in, fifo.string(), "test file"); });
   CHECK(err == "test file '" + fifo.string() + "' is not a regular file");

@@ -4,8 +4,8 @@
 
 #include "test_util.h"
 #include "vireo/search/history.h"
-#include "vireo/search/search_params.h"
 #include "vireo/search/search.h"
+#include "vireo/search/search_params.h"
 #include "vireo/search/tt.h"
 #include "vireo/tools/tree.h"
 
@@ -41,7 +41,8 @@ TEST_CASE("continuation histories: a bonus lands at (piece, destination) in each
   for (const auto& row : *empty)
     for (std::int16_t v : row) REQUIRE(v == 0);
   // The combined history is the butterfly entry plus each table's entry.
-  CHECK(h->quiet(WHITE, bishop, bg5, cont) == h->butterfly[WHITE][C1][G5] + (*cont[0])[bishop][G5] + (*cont[1])[bishop][G5]);
+  CHECK(h->quiet(WHITE, bishop, bg5, cont) ==
+        h->butterfly[WHITE][C1][G5] + (*cont[0])[bishop][G5] + (*cont[1])[bishop][G5]);
   // The continuation of a move is keyed by what moved and where it went, not by where from.
   CHECK(h->continuation_of(knight, F3) == h->continuation_of(knight, F3));
   CHECK(h->continuation_of(knight, F3) != h->continuation_of(knight, G5));
@@ -80,7 +81,8 @@ TEST_CASE("correction history moves toward what searches found, and stays bounde
   // However large the errors, the correction stays within the table's limit.
   for (int i = 0; i < 500; ++i) h->update_correction(pos, 100000, 30);
   // Every entry at the limit: the weighted sum of three entries, in 256ths.
-  const int cap = (params::CORRECTION_PAWN_WEIGHT + 2 * params::CORRECTION_NON_PAWN_WEIGHT) * params::CORRECTION_LIMIT_CP / 256;
+  const int cap =
+      (params::CORRECTION_PAWN_WEIGHT + 2 * params::CORRECTION_NON_PAWN_WEIGHT) * params::CORRECTION_LIMIT_CP / 256;
   CHECK(h->correction(pos) <= cap);
   CHECK(h->correction(pos) > 0);
   for (int i = 0; i < 500; ++i) h->update_correction(pos, -100000, 30);
@@ -122,7 +124,8 @@ TEST_CASE("a quiet move whose every reply fails low earns a history bonus", "[hi
   limits.depth = 2;
   TimeManager tm(limits, WHITE, 0);
   SearchSignals signals;
-  searcher.run(test::from_fen("4r1k1/5ppp/8/n7/8/8/5PPP/R5K1 w - - 0 1"), limits, tm, signals, SearchListeners{}, SearchSettings{});
+  searcher.run(test::from_fen("4r1k1/5ppp/8/n7/8/8/5PPP/R5K1 w - - 0 1"), limits, tm, signals, SearchListeners{},
+               SearchSettings{});
   int rewarded = 0;
   for (const auto& from : searcher.histories().butterfly[WHITE])
     for (const std::int16_t h : from) rewarded += h > 0;

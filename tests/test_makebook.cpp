@@ -206,9 +206,9 @@ TEST_CASE("makebook --verify removes a blunder and what follows it", "[makebook]
   const fs::path file = temp_path("verify.pgn"), out = temp_path("verify.bin");
   std::ofstream(file) << pgn;
   MakeBookOptions opts;
-  REQUIRE_FALSE(parse_makebook_args({"--pgn", file.string(), "--out", out.string(), "--verify", "6", "--verify-margin",
-                                     "150", "--threads", "2"},
-                                    opts));
+  REQUIRE_FALSE(parse_makebook_args(
+      {"--pgn", file.string(), "--out", out.string(), "--verify", "6", "--verify-margin", "150", "--threads", "2"},
+      opts));
   MakeBookStats stats;
   std::vector<std::string> progress;
   REQUIRE_FALSE(make_book(opts, stats, [&](const std::string& l) { progress.push_back(l); }).has_value());
@@ -222,11 +222,13 @@ TEST_CASE("makebook --verify removes a blunder and what follows it", "[makebook]
   // Qg5 goes, and 3...h6, which only Qg5 led to (whether the search or the tracing removes it).
   CHECK(stats.removed_verify >= 1);
   CHECK(stats.removed_verify + stats.removed_unreachable == 2);
-  CHECK(stats.verified_positions == 4);   // after 1. e4, 2. Nf3, 3. Nxg5 and 3. Bb5
+  CHECK(stats.verified_positions == 4);  // after 1. e4, 2. Nf3, 3. Nxg5 and 3. Bb5
   CHECK(stats.verify_seconds > 0);
-  CHECK(std::any_of(progress.begin(), progress.end(), [](const std::string& l) { return l.rfind("verify: ", 0) == 0; }));
+  CHECK(
+      std::any_of(progress.begin(), progress.end(), [](const std::string& l) { return l.rfind("verify: ", 0) == 0; }));
   const auto summary = makebook_summary(stats, opts);
-  CHECK(std::any_of(summary.begin(), summary.end(), [](const std::string& l) { return l.find("removed by the search") != std::string::npos; }));
+  CHECK(std::any_of(summary.begin(), summary.end(),
+                    [](const std::string& l) { return l.find("removed by the search") != std::string::npos; }));
 }
 
 TEST_CASE("makebook's new options are validated", "[makebook]") {
@@ -280,7 +282,7 @@ TEST_CASE("makebook over a book in use replaces it whole: the open book keeps re
   REQUIRE_FALSE(in_use.open(out.string()).has_value());
   const Position start;
   const std::size_t before = in_use.probe(start).size();
-  REQUIRE(before == 3);  // e4 and Nf3 won, c4 drew
+  REQUIRE(before == 3);    // e4 and Nf3 won, c4 drew
   opts.only_side = BLACK;  // a smaller book: no white moves, so nothing at the root
   REQUIRE_FALSE(make_book(opts, stats, [](const std::string&) {}).has_value());
   CHECK(in_use.probe(start).size() == before);

@@ -1,10 +1,10 @@
 #include <catch2/catch.hpp>
 
-#include <filesystem>
 #include <fmt/format.h>
+#include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <random>
+#include <sstream>
 
 #include "test_util.h"
 #include "vireo/board/movegen.h"
@@ -35,7 +35,8 @@ std::string mirror_fen(const std::string& fen) {
   for (char c : std::string("KQkq"))
     if (castling.find(swap_case(c)) != std::string::npos) rights += c;
   if (ep != "-") ep[1] = ep[1] == '3' ? '6' : '3';
-  return fmt::format("{} {} {} {}{}", out, stm == "w" ? "b" : "w", rights.empty() ? std::string("-") : rights, ep, rest);
+  return fmt::format("{} {} {} {}{}", out, stm == "w" ? "b" : "w", rights.empty() ? std::string("-") : rights, ep,
+                     rest);
 }
 
 std::vector<std::uint8_t> read_all(const std::string& path) {
@@ -92,8 +93,10 @@ TEST_CASE("incremental accumulators equal a full refresh along random games", "[
       while (!line.empty()) {
         const Move m = line.back();
         line.pop_back();
-        if (m) pos.unmake_move(m);
-        else pos.unmake_null_move();
+        if (m)
+          pos.unmake_move(m);
+        else
+          pos.unmake_null_move();
         stack.pop();
         REQUIRE(stack.evaluate(pos) == nnue::evaluate(*net, pos));
       }
@@ -160,7 +163,8 @@ TEST_CASE("corrupt, truncated and foreign network files are refused", "[nnue]") 
 TEST_CASE("a network file written by serialize loads and plays the same", "[nnue]") {
   const auto path = (std::filesystem::temp_directory_path() / "vireo-test-net.nnue").string();
   const auto bytes = nnue::serialize(*nnue::embedded_network());
-  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+  std::ofstream(path, std::ios::binary)
+      .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
   auto net = std::make_unique<nnue::Network>();
   REQUIRE_FALSE(nnue::load_file(path, *net).has_value());
   CHECK(read_all(path) == bytes);
@@ -198,7 +202,8 @@ std::unique_ptr<nnue::Network> random_network(int buckets, std::uint64_t seed) {
   net->output_weights.fill(0);
   net->output_bias.fill(0);
   net->output_buckets = buckets;
-  for (std::size_t i = 0; i < std::size_t(buckets) * 2 * nnue::HIDDEN; ++i) net->output_weights[i] = std::int16_t(out(rng));
+  for (std::size_t i = 0; i < std::size_t(buckets) * 2 * nnue::HIDDEN; ++i)
+    net->output_weights[i] = std::int16_t(out(rng));
   for (int b = 0; b < buckets; ++b) net->output_bias[std::size_t(b)] = 20000 * b;
   return net;
 }
@@ -243,7 +248,8 @@ TEST_CASE("version 1 network files (one output layer) still load", "[nnue]") {
   REQUIRE_FALSE(nnue::parse(bytes.data(), bytes.size(), *copy).has_value());
   CHECK(copy->output_buckets == 1);
   CHECK(nnue::serialize(*copy) == nnue::serialize(*net));
-  for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "8/5pk1/8/3R4/8/2K5/6P1/8 b - - 0 1"})
+  for (const char* fen :
+       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "8/5pk1/8/3R4/8/2K5/6P1/8 b - - 0 1"})
     CHECK(nnue::evaluate(*copy, from_fen(fen)) == nnue::evaluate(*net, from_fen(fen)));
 }
 
@@ -263,7 +269,8 @@ TEST_CASE("the SIMD back end's network output equals the scalar reference's", "[
   // and whose output weights sit at the limit the 16-bit product allows.
   auto extreme = random_network(8, 13);
   std::mt19937_64 rng(14);
-  for (auto& w : extreme->output_weights) w = std::int16_t(rng() % 2 ? nnue::MAX_OUTPUT_WEIGHT : -nnue::MAX_OUTPUT_WEIGHT);
+  for (auto& w : extreme->output_weights)
+    w = std::int16_t(rng() % 2 ? nnue::MAX_OUTPUT_WEIGHT : -nnue::MAX_OUTPUT_WEIGHT);
   const auto embedded = nnue::embedded_network();
   const auto random = random_network(8, 15);
   const nnue::Network* nets[] = {embedded.get(), random.get(), extreme.get()};
@@ -294,8 +301,8 @@ TEST_CASE("incremental accumulators equal a full refresh through every kind of m
   };
   // En passant, castling both ways, promotions with and without capture, plain captures, a
   // king out of check, a null move, a double push; "0000" is the null move.
-  const char* line[] = {"e5d6", "e8g8", "b7a8q", "g2h1n", "e1c1", "f8a8", "c7c8r",
-                        "a8c8", "c1b2", "0000",  "a2a4",  "h7h5"};
+  const char* line[] = {"e5d6",  "e8g8", "b7a8q", "g2h1n", "e1c1", "f8a8",
+                        "c7c8r", "a8c8", "c1b2",  "0000",  "a2a4", "h7h5"};
   std::vector<Move> played;
   int en_passant = 0, castling = 0, promotions = 0;
   for (const char* text : line) {
@@ -320,8 +327,10 @@ TEST_CASE("incremental accumulators equal a full refresh through every kind of m
   CHECK((en_passant == 1 && castling == 2 && promotions == 3));
   // Taken back, each position's accumulators are the ones a refresh gives again.
   for (auto it = played.rbegin(); it != played.rend(); ++it) {
-    if (*it) pos.unmake_move(*it);
-    else pos.unmake_null_move();
+    if (*it)
+      pos.unmake_move(*it);
+    else
+      pos.unmake_null_move();
     stack.pop();
     require_refreshed();
   }

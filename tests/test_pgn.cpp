@@ -115,7 +115,8 @@ TEST_CASE("PGN reader: tags, comments, variations, NAGs, move numbers, results",
 }
 
 TEST_CASE("PGN reader names the game and move of an illegal move", "[pgn]") {
-  std::istringstream in("[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n[Result \"0-1\"]\n\n1. e4 e5 2. Ke3 Nc6 0-1\n\n[Result \"*\"]\n\n1. d4 *\n");
+  std::istringstream in(
+      "[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n[Result \"0-1\"]\n\n1. e4 e5 2. Ke3 Nc6 0-1\n\n[Result \"*\"]\n\n1. d4 *\n");
   PgnReader reader(in);
   REQUIRE_FALSE(reader.next()->error);
   auto bad = reader.next();

@@ -174,13 +174,15 @@ TEST_CASE("Chess960 castling moves king and rook, swapped or still, and takes ba
   };
   const Case cases[] = {
       // King and rook swap squares.
-      {"1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1", "f1g1", "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 b kq - 1 1"},
+      {"1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1", "f1g1",
+       "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 b kq - 1 1"},
       // The king stays on g1; only the rook moves.
       {"r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1", "g1h1", "r5kr/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b kq - 1 1"},
       // Queen side: the king crosses the rook's start and the rook the king's.
       {"r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1", "g1a1", "r5kr/pppppppp/8/8/8/8/PPPPPPPP/2KR3R b kq - 1 1"},
       // Black, queen side from b8: the king steps right, the rook jumps it.
-      {"rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 b GAga - 0 1", "b8a8", "2kr2r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w KQ - 1 2"},
+      {"rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 b GAga - 0 1", "b8a8",
+       "2kr2r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w KQ - 1 2"},
   };
   for (const auto& c : cases) {
     Position pos = test::from_fen(c.fen);
@@ -210,28 +212,28 @@ TEST_CASE("incremental keys and gives_check match the position over Chess960 tre
 TEST_CASE("malformed FEN is rejected with a message and leaves the position unchanged", "[position]") {
   const char* bad[] = {
       "",
-      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",                  // 7 ranks
-      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8 w KQkq - 0 1",       // 9 ranks
-      "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",         // 9 squares
-      "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",          // 7 squares
-      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",         // bad piece
-      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",         // bad side
-      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - 0 1",         // bad castling char
-      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkA - 0 1",         // A is the a1 rook: Q twice
-      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1",         // repeated right
-      "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",         // k right without h8 rook
-      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1",         // no white king
-      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1",           // two white kings
-      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",        // ep on the wrong rank
-      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1",        // ep without a pawn
-      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1",        // garbage ep
-      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",         // bad halfmove
-      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -3 1",        // negative halfmove
-      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",   // 7 fields
-      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w",                    // 2 fields
-      "4k3/8/8/8/8/8/8/4K2R b - - 0 1",                                   // wait: legal (control)
-      "4k2R/8/8/8/8/8/8/4K3 w - - 0 1",                                   // side not to move in check
-      "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",                                   // pawn on the last rank
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",                 // 7 ranks
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8 w KQkq - 0 1",      // 9 ranks
+      "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",        // 9 squares
+      "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",         // 7 squares
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",        // bad piece
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",        // bad side
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - 0 1",        // bad castling char
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkA - 0 1",        // A is the a1 rook: Q twice
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1",        // repeated right
+      "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",        // k right without h8 rook
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1",        // no white king
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1",          // two white kings
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",       // ep on the wrong rank
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1",       // ep without a pawn
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1",       // garbage ep
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",        // bad halfmove
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -3 1",       // negative halfmove
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",  // 7 fields
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w",                   // 2 fields
+      "4k3/8/8/8/8/8/8/4K2R b - - 0 1",                                  // wait: legal (control)
+      "4k2R/8/8/8/8/8/8/4K3 w - - 0 1",                                  // side not to move in check
+      "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",                                  // pawn on the last rank
   };
   Position pos;
   const std::string before = pos.fen();
@@ -278,7 +280,7 @@ TEST_CASE("repetition and fifty-move draws", "[position]") {
 TEST_CASE("the cuckoo table holds every reversible move once", "[position]") {
   CHECK(cuckoo::size() == 3668);
   const Key knight_g1_f3 = zobrist::piece_square(make_piece(WHITE, KNIGHT), G1) ^
-                             zobrist::piece_square(make_piece(WHITE, KNIGHT), F3) ^ zobrist::white_to_move();
+                           zobrist::piece_square(make_piece(WHITE, KNIGHT), F3) ^ zobrist::white_to_move();
   const auto found = cuckoo::find(knight_g1_f3);
   REQUIRE(found.has_value());
   CHECK(std::minmax(found->first, found->second) == std::minmax(G1, F3));

@@ -148,8 +148,9 @@ TEST_CASE("a 1000-ply position line is taken and searched", "[protocol]") {
 TEST_CASE("commands arriving at any moment of a search", "[protocol]") {
   auto e = start_engine();
   std::mt19937 rng(12345);
-  const std::vector<std::string> interrupts = {"stop", "position startpos moves d2d4", "setoption name Hash value 8",
-                                               "ucinewgame", "go depth 4", "ponderhit", "isready"};
+  const std::vector<std::string> interrupts = {
+      "stop",   "position startpos moves d2d4", "setoption name Hash value 8", "ucinewgame", "go depth 4", "ponderhit",
+      "isready"};
   for (int round = 0; round < 40; ++round) {
     const std::string& cmd = interrupts[round % interrupts.size()];
     INFO(round << ": " << cmd);

@@ -75,8 +75,9 @@ TEST_CASE("mate puzzles are solved with the right distance and a mating PV", "[s
 }
 
 TEST_CASE("MultiPV lines come best first, and the best line's move is played", "[search]") {
-  for (const char* fen : {"7k/8/8/8/8/8/1R6/KR6 w - - 0 1", "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
-                          "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"}) {
+  for (const char* fen :
+       {"7k/8/8/8/8/8/1R6/KR6 w - - 0 1", "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"}) {
     INFO(fen);
     const Run run = search(from_fen(fen), test::depth_limit(7), 3);
     REQUIRE(run.infos.size() == 21);
@@ -114,8 +115,8 @@ TEST_CASE("checkmate on the hundredth half-move still wins", "[search]") {
 
 TEST_CASE("improving compares with two plies up, or four where two was in check", "[search]") {
   CHECK(Searcher::improving(30, 10, SCORE_NONE));
-  CHECK_FALSE(Searcher::improving(10, 30, -50));   // two plies up decides where it is known
-  CHECK_FALSE(Searcher::improving(10, 10, -50));   // level is not rising
+  CHECK_FALSE(Searcher::improving(10, 30, -50));    // two plies up decides where it is known
+  CHECK_FALSE(Searcher::improving(10, 10, -50));    // level is not rising
   CHECK(Searcher::improving(10, SCORE_NONE, -50));  // two up in check: four up stands in
   CHECK_FALSE(Searcher::improving(-60, SCORE_NONE, -50));
   CHECK(Searcher::improving(-500, SCORE_NONE, SCORE_NONE));  // nothing known: no harder pruning

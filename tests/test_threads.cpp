@@ -81,9 +81,9 @@ TEST_CASE("several threads search to a legal move and find the mates one thread 
   Engine engine;
   engine.set_threads(4);
   REQUIRE(engine.threads() == 4);
-  for (const char* fen : {"r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
-                          "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
-                          "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"}) {
+  for (const char* fen :
+       {"r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"}) {
     INFO(fen);
     const Position pos = from_fen(fen);
     const SearchResult r = engine.search_sync(pos, test::depth_limit(9));
@@ -91,8 +91,11 @@ TEST_CASE("several threads search to a legal move and find the mates one thread 
     CHECK(legal_moves(pos).contains(r.best));
     CHECK(r.nodes > 0);
   }
-  CHECK(engine.search_sync(from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"), test::depth_limit(6)).score == mate_in(1));
-  CHECK(engine.search_sync(from_fen("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1"), test::depth_limit(8))
+  CHECK(engine.search_sync(from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"), test::depth_limit(6)).score ==
+        mate_in(1));
+  CHECK(engine
+            .search_sync(from_fen("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1"),
+                         test::depth_limit(8))
             .score == mate_in(3));
   // A node limit counts the whole team's nodes.
   Limits l;
@@ -114,12 +117,12 @@ TEST_CASE("with several threads the last info line before bestmove starts with t
   SearchInfo last;
   SearchListeners listeners;
   listeners.on_info = [&](const SearchInfo& info) { last = info; };
-  for (const char* fen : {"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
-                          "r2q1rk1/pb1pbppp/1pn1pn2/8/2PQ4/2N2NP1/PP2PPBP/R1BR2K1 w - - 3 10",
-                          "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2PP1N2/PP3PPP/RNBQ1RK1 w - - 0 7",
-                          "8/5pk1/6p1/3R4/5P2/6KP/r7/8 b - - 0 45",
-                          "rnbqkb1r/pp3ppp/4pn2/2pp4/3P4/2PBPN2/PP3PPP/RNBQK2R b KQkq - 1 5",
-                          "2r3k1/1q3pp1/p3p2p/1p1nP3/3P4/P2Q1N2/1P3PPP/2R3K1 w - - 0 25"}) {
+  for (const char* fen :
+       {"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "r2q1rk1/pb1pbppp/1pn1pn2/8/2PQ4/2N2NP1/PP2PPBP/R1BR2K1 w - - 3 10",
+        "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2PP1N2/PP3PPP/RNBQ1RK1 w - - 0 7",
+        "8/5pk1/6p1/3R4/5P2/6KP/r7/8 b - - 0 45", "rnbqkb1r/pp3ppp/4pn2/2pp4/3P4/2PBPN2/PP3PPP/RNBQK2R b KQkq - 1 5",
+        "2r3k1/1q3pp1/p3p2p/1p1nP3/3P4/P2Q1N2/1P3PPP/2R3K1 w - - 0 25"}) {
     for (std::uint64_t nodes : {150000, 60000, 20000}) {
       INFO(fen << " nodes " << nodes);
       Limits limits;

@@ -114,15 +114,19 @@ TEST_CASE("training targets are from the side to move's view", "[train]") {
 
 TEST_CASE("the analytic gradient matches finite differences", "[train]") {
   Params p = random_params(3);
-  const Sample s = make_sample(record_of("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", 35, RESULT_WHITE_WINS), 0.5, BUCKETS);
+  const Sample s =
+      make_sample(record_of("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", 35, RESULT_WHITE_WINS),
+                  0.5, BUCKETS);
   Params grad;
   forward_backward(p, s, grad);
 
   // Parameters on every path: an active input's weights, biases, both halves of the output
   // layer of the sample's bucket.
   const std::size_t layer = Params::W2 + std::size_t(s.bucket) * 2 * nnue::HIDDEN;
-  std::vector<std::size_t> probe = {Params::B2 + std::size_t(s.bucket), layer + 3, layer + nnue::HIDDEN + 5, Params::B1 + 7};
-  for (int j = 0; j < 8; ++j) probe.push_back(Params::W1 + std::size_t(s.features[0][0]) * nnue::HIDDEN + std::size_t(j * 13));
+  std::vector<std::size_t> probe = {Params::B2 + std::size_t(s.bucket), layer + 3, layer + nnue::HIDDEN + 5,
+                                    Params::B1 + 7};
+  for (int j = 0; j < 8; ++j)
+    probe.push_back(Params::W1 + std::size_t(s.features[0][0]) * nnue::HIDDEN + std::size_t(j * 13));
   int compared = 0;
   for (std::size_t i : probe) {
     const float h = 1e-3f, old = p.v[i];
@@ -140,7 +144,8 @@ TEST_CASE("the analytic gradient matches finite differences", "[train]") {
   CHECK(compared >= 6);
   // Another bucket's layer plays no part.
   const int other = (s.bucket + 1) % BUCKETS;
-  for (std::size_t i = 0; i < 2 * nnue::HIDDEN; ++i) REQUIRE(grad.v[Params::W2 + std::size_t(other) * 2 * nnue::HIDDEN + i] == 0.0f);
+  for (std::size_t i = 0; i < 2 * nnue::HIDDEN; ++i)
+    REQUIRE(grad.v[Params::W2 + std::size_t(other) * 2 * nnue::HIDDEN + i] == 0.0f);
   CHECK(grad.v[Params::B2 + std::size_t(other)] == 0.0f);
 }
 
@@ -175,8 +180,9 @@ TEST_CASE("the engine's integer inference is the float network on the rounded we
   std::vector<std::string> fens;
   for (const auto& c : test::load_perft_suite("random-walks.epd")) fens.push_back(c.fen);
   // Endgames too, so the smaller buckets are checked as well as the opening's.
-  for (const char* fen : {"8/8/4k3/8/8/3K4/8/8 w - - 0 1", "8/5pk1/8/3R4/8/2K5/6P1/8 b - - 0 1",
-                          "r4rk1/5ppp/8/8/2B5/5N2/5PPP/R4RK1 w - - 0 1", "2r3k1/1q3ppp/p3p3/1p1n4/3P4/P2Q1N2/1P3PPP/2R3K1 w - - 0 1"})
+  for (const char* fen :
+       {"8/8/4k3/8/8/3K4/8/8 w - - 0 1", "8/5pk1/8/3R4/8/2K5/6P1/8 b - - 0 1",
+        "r4rk1/5ppp/8/8/2B5/5N2/5PPP/R4RK1 w - - 0 1", "2r3k1/1q3ppp/p3p3/1p1n4/3P4/P2Q1N2/1P3PPP/2R3K1 w - - 0 1"})
     fens.emplace_back(fen);
   std::set<int> buckets;
   for (const auto& fen : fens) {
@@ -211,8 +217,8 @@ TEST_CASE("a one-layer network starts every output bucket alike", "[train]") {
   std::mt19937_64 rng(1);
   REQUIRE(dequantise(file_of(one), BUCKETS, rng, p).empty());
   const nnue::Network spread = quantise(p, BUCKETS);
-  for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "8/5pk1/8/3R4/8/2K5/6P1/8 b - - 0 1",
-                          "8/8/4k3/8/8/3K4/8/8 w - - 0 1"}) {
+  for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                          "8/5pk1/8/3R4/8/2K5/6P1/8 b - - 0 1", "8/8/4k3/8/8/3K4/8/8 w - - 0 1"}) {
     Position pos;
     REQUIRE_FALSE(pos.set_fen(fen).has_value());
     CHECK(nnue::evaluate(spread, pos) == nnue::evaluate(one, pos));
@@ -227,9 +233,11 @@ nnue::NetworkFile narrowed(const nnue::Network& net, int h) {
   f.hidden = h;
   std::vector<std::int16_t> w1, b1(f.feature_bias.begin(), f.feature_bias.begin() + h), w2;
   for (std::size_t i = 0; i < std::size_t(nnue::INPUTS); ++i)
-    w1.insert(w1.end(), f.feature_weights.begin() + std::ptrdiff_t(i * H), f.feature_weights.begin() + std::ptrdiff_t(i * H + n));
+    w1.insert(w1.end(), f.feature_weights.begin() + std::ptrdiff_t(i * H),
+              f.feature_weights.begin() + std::ptrdiff_t(i * H + n));
   for (std::size_t half = 0; half < std::size_t(2 * net.output_buckets); ++half)
-    w2.insert(w2.end(), f.output_weights.begin() + std::ptrdiff_t(half * H), f.output_weights.begin() + std::ptrdiff_t(half * H + n));
+    w2.insert(w2.end(), f.output_weights.begin() + std::ptrdiff_t(half * H),
+              f.output_weights.begin() + std::ptrdiff_t(half * H + n));
   f.feature_weights = std::move(w1);
   f.feature_bias = std::move(b1);
   f.output_weights = std::move(w2);
@@ -242,7 +250,8 @@ TEST_CASE("a narrower network is widened into one that evaluates alike", "[train
   // The reference: the same network with its upper neurons silenced.
   for (int b = 0; b < BUCKETS; ++b)
     for (int side = 0; side < 2; ++side)
-      for (int j = NARROW; j < nnue::HIDDEN; ++j) net.output_weights[std::size_t((b * 2 + side) * nnue::HIDDEN + j)] = 0;
+      for (int j = NARROW; j < nnue::HIDDEN; ++j)
+        net.output_weights[std::size_t((b * 2 + side) * nnue::HIDDEN + j)] = 0;
   const nnue::NetworkFile narrow = narrowed(net, NARROW);
   // A narrow file round-trips through its own parser; the engine, of another width, refuses it.
   const auto bytes = nnue::serialize(narrow);
@@ -261,8 +270,9 @@ TEST_CASE("a narrower network is widened into one that evaluates alike", "[train
   const nnue::Network widened = quantise(p, BUCKETS);
   // The new neurons are live (random feature weights) but silent (zero output weights).
   CHECK(widened.feature_weights[std::size_t(NARROW)] != 0);
-  for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "8/5pk1/8/3R4/8/2K5/6P1/8 b - - 0 1",
-                          "r3k2r/pp1n1ppp/2p1pn2/q7/3P4/2N1PN2/PP3PPP/R2QKB1R w KQkq - 2 10"}) {
+  for (const char* fen :
+       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "8/5pk1/8/3R4/8/2K5/6P1/8 b - - 0 1",
+        "r3k2r/pp1n1ppp/2p1pn2/q7/3P4/2N1PN2/PP3PPP/R2QKB1R w KQkq - 2 10"}) {
     Position pos;
     REQUIRE_FALSE(pos.set_fen(fen).has_value());
     CHECK(nnue::evaluate(widened, pos) == nnue::evaluate(net, pos));

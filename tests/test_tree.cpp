@@ -1,5 +1,5 @@
-#include <catch2/catch.hpp>
 #include <fmt/format.h>
+#include <catch2/catch.hpp>
 
 #include <map>
 #include <regex>
@@ -31,8 +31,8 @@ int best_child_score(const TreeRun& run, Move& best) {
 
 TEST_CASE("the recorded tree's root agrees with the search's result", "[tree]") {
   const char* fens[] = {
-      "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",                                 // mate in 1
-      "7k/8/6K1/8/8/8/8/1Q6 w - - 0 1",                                       // a few moves, mates
+      "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",  // mate in 1
+      "7k/8/6K1/8/8/8/8/1Q6 w - - 0 1",        // a few moves, mates
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
       "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",  // Qxf7#
   };
@@ -91,7 +91,7 @@ TEST_CASE("node counts: minimax is perft, alpha-beta and ordering cut it down", 
   const Position start = test::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   const auto rows = compare_searches(start, 3);
   REQUIRE(rows.size() == 4);
-  CHECK(rows[0].leaves == 8902);              // perft(3)
+  CHECK(rows[0].leaves == 8902);  // perft(3)
   CHECK(rows[0].nodes == 1 + 20 + 400 + 8902);
   CHECK(rows[1].leaves < rows[0].leaves);
   CHECK(rows[2].leaves <= rows[1].leaves);

@@ -50,9 +50,9 @@ TEST_CASE("A stored score decides a window only on the side its bound proves", "
   d.bound = BOUND_LOWER;  // at least 50
   CHECK(d.decides(0, 50));
   CHECK(d.decides(0, 40));
-  CHECK_FALSE(d.decides(0, 51));  // could still fall short of beta
+  CHECK_FALSE(d.decides(0, 51));    // could still fall short of beta
   CHECK_FALSE(d.decides(60, 100));  // at least 50 says nothing about staying below 60
-  d.bound = BOUND_UPPER;  // at most 50
+  d.bound = BOUND_UPPER;            // at most 50
   CHECK(d.decides(50, 100));
   CHECK(d.decides(60, 100));
   CHECK_FALSE(d.decides(49, 100));  // could still rise above alpha

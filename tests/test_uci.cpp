@@ -1,9 +1,9 @@
 #include <catch2/catch.hpp>
 
+#include <fmt/format.h>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <fmt/format.h>
 
 #include <mutex>
 #include <sstream>
@@ -128,7 +128,8 @@ TEST_CASE("info lines carry integer fields and a legal pv", "[uci]") {
   for (const auto& line : c.take()) {
     if (line.rfind("info depth", 0) != 0) continue;
     ++infos;
-    for (const char* field : {" seldepth ", " multipv ", " score ", " nodes ", " nps ", " hashfull ", " tbhits ", " time ", " pv "})
+    for (const char* field :
+         {" seldepth ", " multipv ", " score ", " nodes ", " nps ", " hashfull ", " tbhits ", " time ", " pv "})
       CHECK(line.find(field) != std::string::npos);
     Position pos = root;
     auto pv = line.substr(line.find(" pv ") + 4);
@@ -182,9 +183,12 @@ TEST_CASE("castling is the king's two-step by default and king-takes-rook under 
   for (const auto& line : c.take()) {
     INFO(line);
     std::string moves;
-    if (line.rfind("bestmove ", 0) == 0) moves = line.substr(9);
-    else if (line.find(" pv ") != std::string::npos) moves = line.substr(line.find(" pv ") + 4);
-    else continue;
+    if (line.rfind("bestmove ", 0) == 0)
+      moves = line.substr(9);
+    else if (line.find(" pv ") != std::string::npos)
+      moves = line.substr(line.find(" pv ") + 4);
+    else
+      continue;
     Position pos = root;
     std::istringstream in(moves);
     for (std::string m; in >> m;) {
@@ -203,7 +207,8 @@ TEST_CASE("a FEN whose castling rights fit no king and rook gets one error line"
   c.session.handle("position fen 4k3/8/8/8/8/8/4K3/R6R w KQ - 0 1");
   const auto out = c.take();
   REQUIRE(out.size() == 1);
-  CHECK(out[0] == "info string error: FEN castling field 'KQ': the white king is not on its first rank; position unchanged");
+  CHECK(out[0] ==
+        "info string error: FEN castling field 'KQ': the white king is not on its first rank; position unchanged");
   CHECK(c.session.engine().position().fen() == good);
 }
 
@@ -262,7 +267,8 @@ TEST_CASE("SearchStats prints one stats line per finished iteration", "[uci][sta
   REQUIRE_FALSE(c.wait_for("bestmove").empty());
   int depth = 0;
   for (const auto& line : c.take())
-    if (line.rfind("info string stats depth ", 0) == 0) CHECK(line.rfind(fmt::format("info string stats depth {} ", ++depth), 0) == 0);
+    if (line.rfind("info string stats depth ", 0) == 0)
+      CHECK(line.rfind(fmt::format("info string stats depth {} ", ++depth), 0) == 0);
   CHECK(depth == 5);
   c.session.handle("setoption name SearchStats value false");
   c.session.handle("go depth 3");
@@ -280,7 +286,8 @@ TEST_CASE("with several threads, stop, isready and a new position behave as with
   c.session.handle("isready");
   CHECK_FALSE(c.wait_for("readyok").empty());
   const auto before_stop = c.take();  // go infinite: no bestmove before stop
-  CHECK(std::none_of(before_stop.begin(), before_stop.end(), [](const std::string& l) { return l.rfind("bestmove", 0) == 0; }));
+  CHECK(std::none_of(before_stop.begin(), before_stop.end(),
+                     [](const std::string& l) { return l.rfind("bestmove", 0) == 0; }));
   c.session.handle("stop");
   const std::string best = c.wait_for("bestmove");
   REQUIRE_FALSE(best.empty());
@@ -377,7 +384,8 @@ TEST_CASE("quit closes the line being learned from, as ucinewgame does", "[uci][
   CHECK(records[0].second.games == 1);
 }
 
-TEST_CASE("UCI_LimitStrength plays a searched move within its node budget, showing the lines asked for", "[uci][strength]") {
+TEST_CASE("UCI_LimitStrength plays a searched move within its node budget, showing the lines asked for",
+          "[uci][strength]") {
   Captured c;
   c.session.handle("setoption name UCI_LimitStrength value true");
   c.session.handle("setoption name UCI_Elo value 1400");
@@ -546,10 +554,12 @@ TEST_CASE("BookFile's default is the book in use, and sending it back keeps it",
   const std::string book = blunder_book("default");
   std::vector<std::string> lines;
   std::mutex mutex;
-  Session session([&](const std::string& l) {
-    std::lock_guard lock(mutex);
-    lines.push_back(l);
-  }, book);
+  Session session(
+      [&](const std::string& l) {
+        std::lock_guard lock(mutex);
+        lines.push_back(l);
+      },
+      book);
   session.handle("uci");
   session.handle("setoption name BookFile value " + book);
   session.handle("position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4");
@@ -599,7 +609,8 @@ TEST_CASE("Debug Log File records both sides of the conversation", "[uci]") {
   c.session.handle("setoption name Debug Log File value <empty>");
   c.session.handle("quit");
   const std::string text = vireo::test::file_bytes(log);
-  for (const char* expected : {" >> isready\n", " << readyok\n", " >> go depth 2\n", " << bestmove ", " >> ucinewgame\n"})
+  for (const char* expected :
+       {" >> isready\n", " << readyok\n", " >> go depth 2\n", " << bestmove ", " >> ucinewgame\n"})
     CHECK(text.find(expected) != std::string::npos);
   CHECK(text.find("quit") == std::string::npos);  // logging had stopped
 }
@@ -612,9 +623,8 @@ TEST_CASE("with several threads a book move that fails its check is replaced by 
   at_blunder(c, book);
   c.session.handle("go wtime 60000 btime 60000");
   const auto lines = lines_to_bestmove(c);
-  const auto left = std::find_if(lines.begin(), lines.end(), [](const std::string& l) {
-    return l.find("leaving the book") != std::string::npos;
-  });
+  const auto left = std::find_if(lines.begin(), lines.end(),
+                                 [](const std::string& l) { return l.find("leaving the book") != std::string::npos; });
   REQUIRE(left != lines.end());
   // The search after it reaches depths of its own (each helper run ends by raising stop: the
   // next search must not inherit it) and plays a move other than the blunder.

@@ -23,25 +23,38 @@ bool parse_args(int argc, char** argv, vireo::train::Config& c, std::string& err
     }
     const std::string v = argv[++i];
     bool ok = true;
-    if (key == "--data") c.data.push_back(v);
-    else if (key == "--out") c.out = v;
-    else if (key == "--init") c.init = v;
-    else if (key == "--epochs") ok = parse_number(v, c.epochs) && c.epochs >= 1;
-    else if (key == "--batch") ok = parse_number(v, c.batch) && c.batch >= 1;
-    else if (key == "--threads") ok = parse_number(v, c.threads) && c.threads >= 1 && c.threads <= 256;
-    else if (key == "--lr") ok = parse_number(v, c.lr) && c.lr > 0;
-    else if (key == "--final-lr-ratio") ok = parse_number(v, c.final_lr_ratio) && c.final_lr_ratio > 0 && c.final_lr_ratio <= 1;
-    else if (key == "--lambda") ok = parse_number(v, c.lambda) && c.lambda >= 0 && c.lambda <= 1;
+    if (key == "--data")
+      c.data.push_back(v);
+    else if (key == "--out")
+      c.out = v;
+    else if (key == "--init")
+      c.init = v;
+    else if (key == "--epochs")
+      ok = parse_number(v, c.epochs) && c.epochs >= 1;
+    else if (key == "--batch")
+      ok = parse_number(v, c.batch) && c.batch >= 1;
+    else if (key == "--threads")
+      ok = parse_number(v, c.threads) && c.threads >= 1 && c.threads <= 256;
+    else if (key == "--lr")
+      ok = parse_number(v, c.lr) && c.lr > 0;
+    else if (key == "--final-lr-ratio")
+      ok = parse_number(v, c.final_lr_ratio) && c.final_lr_ratio > 0 && c.final_lr_ratio <= 1;
+    else if (key == "--lambda")
+      ok = parse_number(v, c.lambda) && c.lambda >= 0 && c.lambda <= 1;
     else if (key == "--output-buckets")
-      ok = parse_number(v, c.output_buckets) && c.output_buckets >= 1 && c.output_buckets <= vireo::nnue::MAX_OUTPUT_BUCKETS;
-    else if (key == "--val-fraction") ok = parse_number(v, c.val_fraction) && c.val_fraction > 0 && c.val_fraction < 1;
-    else if (key == "--seed") ok = parse_number(v, c.seed);
-    else if (key == "--max-positions") ok = parse_number(v, c.max_positions);
+      ok = parse_number(v, c.output_buckets) && c.output_buckets >= 1 &&
+           c.output_buckets <= vireo::nnue::MAX_OUTPUT_BUCKETS;
+    else if (key == "--val-fraction")
+      ok = parse_number(v, c.val_fraction) && c.val_fraction > 0 && c.val_fraction < 1;
+    else if (key == "--seed")
+      ok = parse_number(v, c.seed);
+    else if (key == "--max-positions")
+      ok = parse_number(v, c.max_positions);
     else if (key == "--mirror") {
       ok = v == "on" || v == "off";
       c.mirror = v == "on";
-    }
-    else if (key == "--max-quant-error") ok = parse_number(v, c.max_quant_error) && c.max_quant_error > 0;
+    } else if (key == "--max-quant-error")
+      ok = parse_number(v, c.max_quant_error) && c.max_quant_error > 0;
     else {
       error = "unknown option '" + key + "'";
       return false;

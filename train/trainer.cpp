@@ -1,11 +1,11 @@
 #include "trainer.h"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fmt/format.h>
 #include <fstream>
 #include <numeric>
 #include <thread>
@@ -147,12 +147,15 @@ std::string dequantise(const nnue::NetworkFile& net, int output_buckets, std::mt
   if (net.output_buckets != 1 && net.output_buckets != output_buckets)
     return fmt::format("the network has {} output buckets, the training {}", net.output_buckets, output_buckets);
   if (net.hidden > HIDDEN)
-    return fmt::format("the network is {} wide, this trainer {} (build it with -DVIREO_NNUE_HIDDEN)", net.hidden, HIDDEN);
+    return fmt::format("the network is {} wide, this trainer {} (build it with -DVIREO_NNUE_HIDDEN)", net.hidden,
+                       HIDDEN);
   // A narrower network is widened: its neurons are kept, the new ones start random but with zero
   // output weights, so the widened network plays exactly as the narrow one and training takes
   // over from there rather than from scratch.
-  if (net.hidden < HIDDEN) out.init(rng);
-  else std::fill(out.v.begin(), out.v.end(), 0.0f);
+  if (net.hidden < HIDDEN)
+    out.init(rng);
+  else
+    std::fill(out.v.begin(), out.v.end(), 0.0f);
   const auto h = std::size_t(net.hidden);
   for (std::size_t f = 0; f < std::size_t(nnue::INPUTS); ++f)
     for (std::size_t j = 0; j < h; ++j) out.w1(int(f))[j] = float(net.feature_weights[f * h + j]) / nnue::QA;
@@ -177,7 +180,8 @@ void Trainer::load() {
     std::ifstream in(path, std::ios::binary | std::ios::ate);
     if (!in) throw std::runtime_error(fmt::format("cannot open '{}'", path));
     const auto bytes = std::size_t(in.tellg());
-    if (bytes % sizeof(TrainingRecord)) throw std::runtime_error(fmt::format("'{}' is not a whole number of records", path));
+    if (bytes % sizeof(TrainingRecord))
+      throw std::runtime_error(fmt::format("'{}' is not a whole number of records", path));
     in.seekg(0);
     const std::size_t old = records.size();
     records.resize(old + bytes / sizeof(TrainingRecord));
@@ -318,7 +322,8 @@ std::string Trainer::run() {
   thread_grads_.assign(std::size_t(cfg_.threads), Params{});
   for (int epoch = 1; epoch <= cfg_.epochs; ++epoch) {
     const double progress = cfg_.epochs > 1 ? double(epoch - 1) / (cfg_.epochs - 1) : 0.0;
-    const double lr = cfg_.lr * (cfg_.final_lr_ratio + (1 - cfg_.final_lr_ratio) * 0.5 * (1 + std::cos(M_PI * progress)));
+    const double lr =
+        cfg_.lr * (cfg_.final_lr_ratio + (1 - cfg_.final_lr_ratio) * 0.5 * (1 + std::cos(M_PI * progress)));
     const auto start = std::chrono::steady_clock::now();
     const double train_loss = train_epoch(lr);
     const double secs = seconds_since(start);

@@ -19,9 +19,9 @@ struct Config {
   int epochs = 30;
   int batch = 16384;
   int threads = 2;
-  double lr = 0.001;              // start of a cosine decay ...
-  double final_lr_ratio = 0.05;   // ... down to lr * this at the last epoch
-  double lambda = 1.0;            // target = lambda * sigmoid(score / 400) + (1 - lambda) * result
+  double lr = 0.001;             // start of a cosine decay ...
+  double final_lr_ratio = 0.05;  // ... down to lr * this at the last epoch
+  double lambda = 1.0;           // target = lambda * sigmoid(score / 400) + (1 - lambda) * result
   int output_buckets = nnue::MAX_OUTPUT_BUCKETS;
   double val_fraction = 0.02;
   std::uint64_t seed = 1;

@@ -58,7 +58,8 @@ void init_sliders(std::array<Magic, 64>& magics, std::vector<Bitboard>& storage,
   for (int sq = 0; sq < 64; ++sq) {
     Square s = Square(sq);
     // Edge squares never block anything beyond them, so they are left out of the mask.
-    Bitboard edges = ((RANK_1_BB | RANK_8_BB) & ~rank_bb(rank_of(s))) | ((FILE_A_BB | FILE_H_BB) & ~file_bb(file_of(s)));
+    Bitboard edges =
+        ((RANK_1_BB | RANK_8_BB) & ~rank_bb(rank_of(s))) | ((FILE_A_BB | FILE_H_BB) & ~file_bb(file_of(s)));
     Magic& m = magics[sq];
     m.mask = slide(s, 0, dirs) & ~edges;
     m.shift = unsigned(64 - popcount(m.mask));

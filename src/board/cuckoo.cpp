@@ -26,7 +26,8 @@ struct Table {
       for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN, KING})
         for (int a = 0; a < 64; ++a)
           for (int b = a + 1; b < 64; ++b)
-            if (attacks::piece(pt, Square(a), 0) & square_bb(Square(b))) insert(make_piece(c, pt), Square(a), Square(b));
+            if (attacks::piece(pt, Square(a), 0) & square_bb(Square(b)))
+              insert(make_piece(c, pt), Square(a), Square(b));
   }
 
   // A newcomer takes its first slot; whoever held it moves to its other slot, and so on.

@@ -131,9 +131,12 @@ void generate_king_moves(GenContext& g, Bitboard dest_mask) {
 
 template <GenType Type>
 Bitboard type_mask(const GenContext& g) {
-  if constexpr (Type == GenType::NOISY) return g.enemies;
-  else if constexpr (Type == GenType::QUIET) return ~g.occupied;
-  else return ~g.pos.pieces(g.us);
+  if constexpr (Type == GenType::NOISY)
+    return g.enemies;
+  else if constexpr (Type == GenType::QUIET)
+    return ~g.occupied;
+  else
+    return ~g.pos.pieces(g.us);
 }
 
 }  // namespace
@@ -150,8 +153,10 @@ void generate(const Position& pos, MoveList& list) {
   // Under check, a move must capture the checker or step between it and the king.
   g.target = checkers ? attacks::between(g.ksq, lsb(checkers)) : ~pos.pieces(us);
 
-  if (us == WHITE) generate_pawn_moves<WHITE, Type>(g);
-  else generate_pawn_moves<BLACK, Type>(g);
+  if (us == WHITE)
+    generate_pawn_moves<WHITE, Type>(g);
+  else
+    generate_pawn_moves<BLACK, Type>(g);
   const Bitboard dest_mask = g.target & mask;
   generate_piece_moves<KNIGHT>(g, dest_mask);
   generate_piece_moves<BISHOP>(g, dest_mask);

@@ -1,7 +1,7 @@
 #include "vireo/board/pgn.h"
 
-#include <cctype>
 #include <fmt/format.h>
+#include <cctype>
 
 #include "vireo/board/movegen.h"
 
@@ -57,9 +57,12 @@ Move parse_san(const Position& pos, std::string_view san) {
   san.remove_suffix(2);
   int from_file = -1, from_rank = -1;
   for (char c : san) {
-    if (c >= 'a' && c <= 'h') from_file = c - 'a';
-    else if (c >= '1' && c <= '8') from_rank = c - '1';
-    else if (c != 'x' && c != ':' && c != '-') return Move::none();
+    if (c >= 'a' && c <= 'h')
+      from_file = c - 'a';
+    else if (c >= '1' && c <= '8')
+      from_rank = c - '1';
+    else if (c != 'x' && c != ':' && c != '-')
+      return Move::none();
   }
 
   Move found;
@@ -105,16 +108,21 @@ std::string to_san(const Position& pos, Move m) {
 }
 
 void PgnReader::skip_until(char end) {
-  for (int c = get(); c != EOF && c != end; c = get()) {}
+  for (int c = get(); c != EOF && c != end; c = get()) {
+  }
 }
 
 void PgnReader::skip_variation() {
   int depth = 1;
   for (int c = get(); c != EOF && depth > 0; c = get()) {
-    if (c == '(') ++depth;
-    else if (c == ')') --depth;
-    else if (c == '{') skip_until('}');
-    else if (c == ';') skip_until('\n');
+    if (c == '(')
+      ++depth;
+    else if (c == ')')
+      --depth;
+    else if (c == '{')
+      skip_until('}');
+    else if (c == ';')
+      skip_until('\n');
   }
 }
 
@@ -144,7 +152,8 @@ bool PgnReader::read_tag(PgnGame& game) {
 
 std::string PgnReader::read_token(int first) {
   std::string t(1, char(first));
-  while (peek() != EOF && !std::isspace(peek()) && std::string_view("{}();[").find(char(peek())) == std::string_view::npos)
+  while (peek() != EOF && !std::isspace(peek()) &&
+         std::string_view("{}();[").find(char(peek())) == std::string_view::npos)
     t += char(get());
   return t;
 }
@@ -165,9 +174,18 @@ std::optional<PgnReader::Item> PgnReader::next() {
       if (!read_tag(item.game) && !item.error) item.error = fmt::format("game {}: malformed tag", games_ + 1);
       continue;
     }
-    if (c == '{') { skip_until('}'); continue; }
-    if (c == ';' || c == '%') { skip_until('\n'); continue; }
-    if (c == '(') { skip_variation(); continue; }
+    if (c == '{') {
+      skip_until('}');
+      continue;
+    }
+    if (c == ';' || c == '%') {
+      skip_until('\n');
+      continue;
+    }
+    if (c == '(') {
+      skip_variation();
+      continue;
+    }
     started = true;
     if (!in_moves) {
       in_moves = true;
@@ -192,7 +210,8 @@ std::optional<PgnReader::Item> PgnReader::next() {
     if (token.empty() || item.error) continue;
     const Move m = parse_san(pos, token);
     if (!m) {
-      item.error = fmt::format("game {}, move {}{} '{}': not a legal move", games_ + 1, ply / 2 + 1, ply % 2 ? "..." : ".", token);
+      item.error = fmt::format("game {}, move {}{} '{}': not a legal move", games_ + 1, ply / 2 + 1,
+                               ply % 2 ? "..." : ".", token);
       continue;
     }
     item.game.moves.push_back(m);

@@ -1,8 +1,8 @@
 #include "vireo/board/position.h"
 
+#include <fmt/format.h>
 #include <cctype>
 #include <charconv>
-#include <fmt/format.h>
 
 #include "vireo/board/cuckoo.h"
 #include "vireo/board/movegen.h"
@@ -86,8 +86,7 @@ void Position::move_piece(Square from, Square to) {
 
 std::optional<std::string> Position::set_fen(std::string_view fen) {
   auto fields = split_fields(fen);
-  if (fields.size() < 4 || fields.size() > 6)
-    return fmt::format("FEN needs 4 to 6 fields, got {}", fields.size());
+  if (fields.size() < 4 || fields.size() > 6) return fmt::format("FEN needs 4 to 6 fields, got {}", fields.size());
 
   Position p{Empty{}};
   // Placement, rank 8 first.
@@ -109,13 +108,17 @@ std::optional<std::string> Position::set_fen(std::string_view fen) {
   }
   if (rank != 0 || file != 8) return std::string("FEN placement must have 8 ranks of 8 squares");
 
-  if (fields[1] == "w") p.side_ = WHITE;
-  else if (fields[1] == "b") p.side_ = BLACK;
-  else return fmt::format("FEN side to move must be 'w' or 'b', got '{}'", fields[1]);
+  if (fields[1] == "w")
+    p.side_ = WHITE;
+  else if (fields[1] == "b")
+    p.side_ = BLACK;
+  else
+    return fmt::format("FEN side to move must be 'w' or 'b', got '{}'", fields[1]);
 
   StateInfo& st = p.states_.back();
   if (fields[3] != "-") {
-    if (fields[3].size() != 2 || fields[3][0] < 'a' || fields[3][0] > 'h' || (fields[3][1] != '3' && fields[3][1] != '6'))
+    if (fields[3].size() != 2 || fields[3][0] < 'a' || fields[3][0] > 'h' ||
+        (fields[3][1] != '3' && fields[3][1] != '6'))
       return fmt::format("FEN en-passant square '{}' is invalid", fields[3]);
     Square ep = make_square(fields[3][0] - 'a', fields[3][1] - '1');
     if (relative_rank(p.side_, ep) != 5)
@@ -162,8 +165,7 @@ std::optional<std::string> Position::validate() const {
   if (pieces(PAWN) & (RANK_1_BB | RANK_8_BB)) return std::string("FEN has a pawn on the first or last rank");
 
   Color them = ~side_;
-  if (attacked_by(side_, king_square(them), pieces()))
-    return std::string("FEN side not to move is in check");
+  if (attacked_by(side_, king_square(them), pieces())) return std::string("FEN side not to move is in check");
   return std::nullopt;
 }
 
@@ -188,7 +190,8 @@ std::optional<std::string> Position::add_castling_right(char c, std::string_view
   if (letter == 'k' || letter == 'q') {
     rook = outermost_rook(us, letter == 'k');
     if (rook == NO_SQUARE)
-      return error(fmt::format("'{}' needs a {} rook on the {} side of its king", c, name, letter == 'k' ? "king" : "queen"));
+      return error(
+          fmt::format("'{}' needs a {} rook on the {} side of its king", c, name, letter == 'k' ? "king" : "queen"));
   } else if (letter >= 'a' && letter <= 'h') {
     rook = make_square(letter - 'a', rank_of(king));
     if (board_[rook] != make_piece(us, ROOK))
@@ -223,9 +226,7 @@ Square Position::outermost_rook(Color c, bool king_side) const {
 
 // An en-passant square only matters (for move generation, repetition and the Polyglot key)
 // when a pawn of the side to move stands ready to capture there.
-bool Position::ep_capturable(Square ep) const {
-  return attacks::pawn(~side_, ep) & pieces(side_, PAWN);
-}
+bool Position::ep_capturable(Square ep) const { return attacks::pawn(~side_, ep) & pieces(side_, PAWN); }
 
 std::string Position::fen() const {
   std::string out;
@@ -307,12 +308,24 @@ bool Position::gives_check(Move m) const {
   } else {
     if (m.kind() == Move::EN_PASSANT) occupied &= ~square_bb(Square(to - pawn_push(us)));
     switch (m.kind() == Move::PROMOTION ? m.promotion() : type_of(moved_piece(m))) {
-      case PAWN: pawns |= square_bb(to); break;
-      case KNIGHT: knights |= square_bb(to); break;
-      case BISHOP: diagonal |= square_bb(to); break;
-      case ROOK: straight |= square_bb(to); break;
-      case QUEEN: diagonal |= square_bb(to); straight |= square_bb(to); break;
-      default: break;
+      case PAWN:
+        pawns |= square_bb(to);
+        break;
+      case KNIGHT:
+        knights |= square_bb(to);
+        break;
+      case BISHOP:
+        diagonal |= square_bb(to);
+        break;
+      case ROOK:
+        straight |= square_bb(to);
+        break;
+      case QUEEN:
+        diagonal |= square_bb(to);
+        straight |= square_bb(to);
+        break;
+      default:
+        break;
     }
   }
   return (attacks::pawn(them, ksq) & pawns) || (attacks::knight(ksq) & knights) ||
@@ -322,7 +335,8 @@ bool Position::gives_check(Move m) const {
 Bitboard Position::slider_blockers(Color king_color) const {
   Square ksq = king_square(king_color);
   Color them = ~king_color;
-  Bitboard snipers = (attacks::rook(ksq, 0) & pieces(them, ROOK, QUEEN)) | (attacks::bishop(ksq, 0) & pieces(them, BISHOP, QUEEN));
+  Bitboard snipers =
+      (attacks::rook(ksq, 0) & pieces(them, ROOK, QUEEN)) | (attacks::bishop(ksq, 0) & pieces(them, BISHOP, QUEEN));
   Bitboard occupied = pieces() ^ snipers;
   Bitboard result = 0;
   while (snipers) {
@@ -345,8 +359,10 @@ namespace {
 void toggle_piece(StateInfo& st, Piece pc, Square s) {
   const Key k = zobrist::piece_square(pc, s);
   st.key ^= k;
-  if (type_of(pc) == PAWN) st.pawn_key ^= k;
-  else st.non_pawn_key[color_of(pc)] ^= k;
+  if (type_of(pc) == PAWN)
+    st.pawn_key ^= k;
+  else
+    st.non_pawn_key[color_of(pc)] ^= k;
 }
 
 }  // namespace

@@ -37,7 +37,8 @@ std::optional<std::string> PolyglotBook::open(const std::string& path) {
   const auto bytes = file_bytes();
   if (!bytes || *bytes == 0 || *bytes % ENTRY_BYTES != 0) {
     close();
-    return fmt::format("book file '{}' is truncated or not a Polyglot book ({} bytes, not a multiple of 16)", path, bytes.value_or(0));
+    return fmt::format("book file '{}' is truncated or not a Polyglot book ({} bytes, not a multiple of 16)", path,
+                       bytes.value_or(0));
   }
   count_ = std::size_t(*bytes / ENTRY_BYTES);
   if (!sample_sorted()) {
@@ -105,8 +106,10 @@ std::vector<BookEntry> PolyglotBook::probe(const Position& pos) const {
     const std::size_t mid = lo + (hi - lo) / 2;
     const std::optional<Raw> e = entry(mid);
     if (!e) return {};  // the file was cut while we read it
-    if (e->key < key) lo = mid + 1;
-    else hi = mid;
+    if (e->key < key)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   std::vector<BookEntry> out;
   for (std::size_t i = lo; i < count_; ++i) {

@@ -88,7 +88,8 @@ std::optional<std::string> BookLearning::save() const {
   if (path_.empty()) return std::string("no learn file is set");
   std::string text = "vireo-book-learn 1\n";
   for (const auto& [k, r] : records_)
-    text += fmt::format("{:016x} {} {} {} {} {} {}\n", k.first, k.second, r.games, r.score_sum, r.wins, r.draws, r.losses);
+    text +=
+        fmt::format("{:016x} {} {} {} {} {} {}\n", k.first, k.second, r.games, r.score_sum, r.wins, r.draws, r.losses);
   text += fmt::format("end {}\n", records_.size());
   return write_file_atomically(path_, text, "learn file");
 }
@@ -172,9 +173,10 @@ std::vector<std::string> describe_learning(const BookLearning& learning) {
   std::vector<std::string> lines;
   for (const auto& [k, r] : learning.records()) {
     const unsigned promo = (k.second >> 12) & 7;
-    const std::string move = square((k.second >> 6) & 63) + square(k.second & 63) + (promo ? std::string(1, " nbrq"[promo]) : "");
-    lines.push_back(fmt::format("{:016x} {:<6} games {} mean {:+.2f} won {} drawn {} lost {} factor {:.2f}{}", k.first, move,
-                                r.games, r.mean_score() / 100.0, r.wins, r.draws, r.losses, r.factor(),
+    const std::string move =
+        square((k.second >> 6) & 63) + square(k.second & 63) + (promo ? std::string(1, " nbrq"[promo]) : "");
+    lines.push_back(fmt::format("{:016x} {:<6} games {} mean {:+.2f} won {} drawn {} lost {} factor {:.2f}{}", k.first,
+                                move, r.games, r.mean_score() / 100.0, r.wins, r.draws, r.losses, r.factor(),
                                 r.factor() == 0 ? " (phased out)" : ""));
   }
   lines.push_back(fmt::format("{} learned book moves in {}", lines.size(), learning.path()));

@@ -1,7 +1,7 @@
 #include "vireo/book/book_player.h"
 
-#include <filesystem>
 #include <fmt/format.h>
+#include <filesystem>
 #include <utility>
 
 #include "vireo/board/movegen.h"
@@ -41,7 +41,8 @@ std::optional<std::string> BookPlayer::set_learning(bool on) {
 
 BookChoice BookPlayer::choose(const Position& pos, const BookSettings& settings) {
   if (!book_->is_open() || pos.game_ply() >= settings.max_ply) return {};
-  return book_->choose(pos, settings.selection, rng_, settings.min_weight / 100.0, learning_on_ ? learning_.get() : nullptr);
+  return book_->choose(pos, settings.selection, rng_, settings.min_weight / 100.0,
+                       learning_on_ ? learning_.get() : nullptr);
 }
 
 void BookPlayer::book_move_played(const Position& pos, Move m) {
@@ -58,8 +59,10 @@ std::optional<std::string> BookPlayer::position_set(const Position& pos) {
   const auto color = learning_->learning_color();
   if (!learning_on_ || !color) return std::nullopt;
   int result = 0;
-  if (legal_moves(pos).size() == 0) result = !pos.in_check() ? 0 : pos.side_to_move() == *color ? -1 : 1;
-  else if (!pos.is_draw(0) && !pos.has_insufficient_material()) return std::nullopt;
+  if (legal_moves(pos).size() == 0)
+    result = !pos.in_check() ? 0 : pos.side_to_move() == *color ? -1 : 1;
+  else if (!pos.is_draw(0) && !pos.has_insufficient_material())
+    return std::nullopt;
   return save_if(learning_->game_over(result));
 }
 

@@ -1,8 +1,8 @@
 #include "vireo/cli/cli.h"
 
+#include <fmt/format.h>
 #include <cstdio>
 #include <filesystem>
-#include <fmt/format.h>
 #include <iostream>
 #include <mutex>
 #include <vector>
@@ -28,8 +28,11 @@ std::string find_default_book(const char* argv0) {
   const fs::path dir = executable_path(argv0).parent_path();
   // Beside the executable, in a source tree's books/ above a build directory, and installed.
   // Last, the source tree the executable was built from, wherever its build folder is.
-  const fs::path candidates[] = {dir / "vireo.bin", dir / "books" / "vireo.bin", dir.parent_path() / "books" / "vireo.bin",
-                                 dir.parent_path() / "share" / "vireo" / "vireo.bin", fs::path(VIREO_INSTALL_BOOK),
+  const fs::path candidates[] = {dir / "vireo.bin",
+                                 dir / "books" / "vireo.bin",
+                                 dir.parent_path() / "books" / "vireo.bin",
+                                 dir.parent_path() / "share" / "vireo" / "vireo.bin",
+                                 fs::path(VIREO_INSTALL_BOOK),
                                  fs::path(VIREO_SOURCE_BOOK)};
   for (const auto& c : candidates)
     if (fs::is_regular_file(c, ec)) return c.string();
@@ -55,22 +58,23 @@ int book_main(const std::vector<std::string>& args) {
 }
 
 void print_help(std::FILE* to) {
-  fmt::print(to,
-             "usage: vireo [SUBCOMMAND]\n"
-             "With no subcommand Vireo speaks UCI on stdin and stdout (for GUIs and tournament managers).\n"
-             "  bench [DEPTH [THREADS]]  search the bench positions (default depth {}, 1 thread);\n"
-             "                           prints nodes and nodes/second\n"
-             "  makebook ...             build a Polyglot opening book from PGN games (vireo makebook --help)\n"
-             "  book learn --show FILE   list what book learning has learned\n"
-             "  datagen ...              play self-play games and record training positions (vireo datagen --help)\n"
-             "  epd FILE ...             run a test suite: [--movetime MS | --depth N | --nodes N] [--threads N] [--csv]\n"
-             "  stats [DEPTH] ...        search statistics over the bench positions: [--csv] [--svg FILE] [--hce]\n"
-             "  tree ...                 draw a small search's tree, or compare node counts: [--fen FEN] [--moves M...]\n"
-             "                           [--depth 1-5] [--nodes N] [--dot|--svg|--html FILE] [--max-drawn N] [--compare]\n"
-             "  tunables                 the search's tunable constants, in OpenBench's SPSA format\n"
-             "  help                     this list; vireo SUBCOMMAND --help: that subcommand's usage\n"
-             "  --version                the version, as `id name` gives it\n",
-             BENCH_DEFAULT_DEPTH);
+  fmt::print(
+      to,
+      "usage: vireo [SUBCOMMAND]\n"
+      "With no subcommand Vireo speaks UCI on stdin and stdout (for GUIs and tournament managers).\n"
+      "  bench [DEPTH [THREADS]]  search the bench positions (default depth {}, 1 thread);\n"
+      "                           prints nodes and nodes/second\n"
+      "  makebook ...             build a Polyglot opening book from PGN games (vireo makebook --help)\n"
+      "  book learn --show FILE   list what book learning has learned\n"
+      "  datagen ...              play self-play games and record training positions (vireo datagen --help)\n"
+      "  epd FILE ...             run a test suite: [--movetime MS | --depth N | --nodes N] [--threads N] [--csv]\n"
+      "  stats [DEPTH] ...        search statistics over the bench positions: [--csv] [--svg FILE] [--hce]\n"
+      "  tree ...                 draw a small search's tree, or compare node counts: [--fen FEN] [--moves M...]\n"
+      "                           [--depth 1-5] [--nodes N] [--dot|--svg|--html FILE] [--max-drawn N] [--compare]\n"
+      "  tunables                 the search's tunable constants, in OpenBench's SPSA format\n"
+      "  help                     this list; vireo SUBCOMMAND --help: that subcommand's usage\n"
+      "  --version                the version, as `id name` gives it\n",
+      BENCH_DEFAULT_DEPTH);
 }
 
 // Each line to stdout whole and at once, whichever thread prints it.
@@ -99,10 +103,10 @@ struct Subcommand {
 };
 
 constexpr Subcommand SUBCOMMANDS[] = {
-    {"bench", BENCH_USAGE, bench_main},       {"makebook", MAKEBOOK_USAGE, makebook_main},
-    {"book", BOOK_USAGE, book_main},          {"datagen", DATAGEN_USAGE, datagen_main},
-    {"epd", EPD_USAGE, epd_main},             {"stats", STATS_USAGE, stats_main},
-    {"tree", TREE_USAGE, tree_main},          {"tunables", TUNABLES_USAGE, tunables_main},
+    {"bench", BENCH_USAGE, bench_main}, {"makebook", MAKEBOOK_USAGE, makebook_main},
+    {"book", BOOK_USAGE, book_main},    {"datagen", DATAGEN_USAGE, datagen_main},
+    {"epd", EPD_USAGE, epd_main},       {"stats", STATS_USAGE, stats_main},
+    {"tree", TREE_USAGE, tree_main},    {"tunables", TUNABLES_USAGE, tunables_main},
 };
 
 bool asks_help(const std::string& arg) { return arg == "--help" || arg == "-h"; }

@@ -58,8 +58,8 @@ SearchResult Engine::run_job(const Position& pos, const Limits& limits, const Se
 // The checks search with the game's clock and signals, so a short clock or a `stop` ends them
 // early; a check cut short before its first depth keeps the book move. A move that fails its
 // check is left to the search that follows, on the same clock.
-std::optional<SearchResult> Engine::play_book(const Position& pos, Limits limits, SearchSettings settings, TimeManager& tm,
-                                              const BookOffer& book) {
+std::optional<SearchResult> Engine::play_book(const Position& pos, Limits limits, SearchSettings settings,
+                                              TimeManager& tm, const BookOffer& book) {
   BookVerdict verdict{book.move};
   SearchResult best;
   limits.depth = book.check_depth > 0 ? book.check_depth : BOOK_SCORE_DEPTH;

@@ -1,8 +1,8 @@
 #include "vireo/engine/options.h"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <charconv>
-#include <fmt/format.h>
 #include <stdexcept>
 
 namespace vireo {
@@ -10,8 +10,9 @@ namespace vireo {
 namespace {
 
 bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return std::tolower((unsigned char)x) == std::tolower((unsigned char)y); });
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower((unsigned char)x) == std::tolower((unsigned char)y);
+         });
 }
 
 }  // namespace
@@ -26,7 +27,8 @@ void OptionRegistry::add_spin(std::string name, long long def, long long min, lo
   options_.push_back({std::move(name), Type::Spin, v, min, max, {}, std::move(on_change), v});
 }
 
-void OptionRegistry::add_combo(std::string name, std::string def, std::vector<std::string> choices, OnChange on_change) {
+void OptionRegistry::add_combo(std::string name, std::string def, std::vector<std::string> choices,
+                               OnChange on_change) {
   options_.push_back({std::move(name), Type::Combo, def, 0, 0, std::move(choices), std::move(on_change), def});
 }
 
@@ -60,7 +62,8 @@ std::vector<std::string> OptionRegistry::uci_lines() const {
         lines.push_back(fmt::format("option name {} type check default {}", o.name, o.default_value));
         break;
       case Type::Spin:
-        lines.push_back(fmt::format("option name {} type spin default {} min {} max {}", o.name, o.default_value, o.min, o.max));
+        lines.push_back(
+            fmt::format("option name {} type spin default {} min {} max {}", o.name, o.default_value, o.min, o.max));
         break;
       case Type::Combo: {
         std::string line = fmt::format("option name {} type combo default {}", o.name, o.default_value);
@@ -69,7 +72,8 @@ std::vector<std::string> OptionRegistry::uci_lines() const {
         break;
       }
       case Type::String:
-        lines.push_back(fmt::format("option name {} type string default {}", o.name, o.default_value.empty() ? "<empty>" : o.default_value));
+        lines.push_back(fmt::format("option name {} type string default {}", o.name,
+                                    o.default_value.empty() ? "<empty>" : o.default_value));
         break;
       case Type::Button:
         lines.push_back(fmt::format("option name {} type button", o.name));
@@ -95,9 +99,12 @@ std::optional<std::string> OptionRegistry::set(std::string_view name, std::strin
   std::string v(value);
   switch (o->type) {
     case Type::Check:
-      if (iequals(v, "true")) v = "true";
-      else if (iequals(v, "false")) v = "false";
-      else return fmt::format("option '{}' takes true or false, not '{}'", o->name, value);
+      if (iequals(v, "true"))
+        v = "true";
+      else if (iequals(v, "false"))
+        v = "false";
+      else
+        return fmt::format("option '{}' takes true or false, not '{}'", o->name, value);
       break;
     case Type::Spin: {
       long long n = 0;

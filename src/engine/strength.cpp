@@ -57,7 +57,7 @@ std::size_t StrengthLimit::choose(const std::vector<RootLineResult>& lines, std:
   for (const RootLineResult& line : lines) {
     const int loss = lines.front().score - line.score;
     const double w = is_decisive(line.score) || is_decisive(lines.front().score) ? (loss == 0 ? 1.0 : 0.0)
-                                                                                    : std::exp(-loss / slack());
+                                                                                 : std::exp(-loss / slack());
     weights.push_back(w);
     total += w;
   }

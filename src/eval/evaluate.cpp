@@ -1,8 +1,8 @@
 #include "vireo/eval/evaluate.h"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <array>
-#include <fmt/format.h>
 
 #include "vireo/eval/eval_weights.h"
 
@@ -24,8 +24,7 @@ constexpr int MAX_PHASE = 24;
 
 constexpr Bitboard forward_files(Color c, Square s) {
   Bitboard front = 0;
-  for (int r = rank_of(s) + (c == WHITE ? 1 : -1); r >= 0 && r < 8; r += (c == WHITE ? 1 : -1))
-    front |= rank_bb(r);
+  for (int r = rank_of(s) + (c == WHITE ? 1 : -1); r >= 0 && r < 8; r += (c == WHITE ? 1 : -1)) front |= rank_bb(r);
   return front;
 }
 
@@ -37,7 +36,7 @@ struct Context {
   const Position& pos;
   Bitboard pawn_attacks[COLOR_NB];
   Bitboard king_zone[COLOR_NB];
-  int king_danger[COLOR_NB] = {0, 0};   // attack units against this colour's king
+  int king_danger[COLOR_NB] = {0, 0};  // attack units against this colour's king
   int king_attackers[COLOR_NB] = {0, 0};
   Trace trace{};
 
@@ -100,8 +99,10 @@ void eval_pieces(Context& ctx, Color us) {
         ctx.add(THREATS, us, WEIGHTS.threat_by_minor * popcount(att & enemy_rooks_queens));
       if (pt == ROOK) {
         const Bitboard file = file_bb(file_of(s));
-        if (!(pos.pieces(PAWN) & file)) ctx.add(PIECES, us, WEIGHTS.rook_open_file);
-        else if (!(pos.pieces(us, PAWN) & file)) ctx.add(PIECES, us, WEIGHTS.rook_semi_open_file);
+        if (!(pos.pieces(PAWN) & file))
+          ctx.add(PIECES, us, WEIGHTS.rook_open_file);
+        else if (!(pos.pieces(us, PAWN) & file))
+          ctx.add(PIECES, us, WEIGHTS.rook_semi_open_file);
       }
     }
   }
@@ -114,7 +115,8 @@ void eval_king(Context& ctx, Color us) {
   // Pawn shield: own pawns on the three files around the king, one or two ranks ahead.
   const Bitboard shield_zone = (file_bb(file_of(k)) | adjacent_files(k)) &
                                (relative_rank_bb(us, 1) | relative_rank_bb(us, 2)) & forward_files(us, k);
-  if (relative_rank(us, k) <= 1) ctx.add(KING_SAFETY, us, WEIGHTS.pawn_shield * popcount(shield_zone & pos.pieces(us, PAWN)));
+  if (relative_rank(us, k) <= 1)
+    ctx.add(KING_SAFETY, us, WEIGHTS.pawn_shield * popcount(shield_zone & pos.pieces(us, PAWN)));
 
   // A lone attacker rarely mates; the danger counts once two pieces join in (or the queen).
   const int danger = ctx.king_danger[us];
@@ -129,7 +131,8 @@ int evaluate_terms(Context& ctx) {
   const Position& pos = ctx.pos;
   int phase = 0;
   for (Color c : {WHITE, BLACK}) {
-    ctx.pawn_attacks[c] = c == WHITE ? pawn_attacks_bb<WHITE>(pos.pieces(c, PAWN)) : pawn_attacks_bb<BLACK>(pos.pieces(c, PAWN));
+    ctx.pawn_attacks[c] =
+        c == WHITE ? pawn_attacks_bb<WHITE>(pos.pieces(c, PAWN)) : pawn_attacks_bb<BLACK>(pos.pieces(c, PAWN));
     const Square k = pos.king_square(c);
     ctx.king_zone[c] = attacks::king(k) | square_bb(k);
   }
@@ -172,8 +175,8 @@ std::string eval_trace(const Position& pos) {
   for (int t = 0; t < TERM_NB; ++t) {
     const Score w = ctx.trace[t][WHITE], b = ctx.trace[t][BLACK];
     total += w - b;
-    out += fmt::format("{:>16} | {} {} | {} {} | {} {}\n", TERM_NAMES[t], cp(mg_value(w)), cp(eg_value(w)), cp(mg_value(b)),
-                       cp(eg_value(b)), cp(mg_value(w - b)), cp(eg_value(w - b)));
+    out += fmt::format("{:>16} | {} {} | {} {} | {} {}\n", TERM_NAMES[t], cp(mg_value(w)), cp(eg_value(w)),
+                       cp(mg_value(b)), cp(eg_value(b)), cp(mg_value(w - b)), cp(eg_value(w - b)));
   }
   out += "-----------------+-------------+-------------+------------\n";
   out += fmt::format("Phase {}/{}; total (white's view) {} cp; from the side to move {} cp\n", phase, MAX_PHASE,

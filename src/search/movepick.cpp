@@ -6,7 +6,12 @@ namespace vireo {
 
 MovePicker::MovePicker(const Position& pos, Move tt_move, const Histories& hist, const ContinuationTables& cont,
                        const Killers& killers, Move countermove)
-    : pos_(&pos), hist_(&hist), cont_(cont), killers_(killers), counter_(countermove), tt_move_(tt_move),
+    : pos_(&pos),
+      hist_(&hist),
+      cont_(cont),
+      killers_(killers),
+      counter_(countermove),
+      tt_move_(tt_move),
       tt_stage_(true) {}
 
 // The TT move, when it was handed out, takes the first slot, where ordering would have put it.
@@ -24,8 +29,10 @@ void MovePicker::generate_rest() {
 }
 
 MovePicker::MovePicker(const Position& pos, Move tt_move, const Histories& hist, const ContinuationTables& cont) {
-  if (pos.in_check()) generate<GenType::ALL>(pos, list_);
-  else generate<GenType::NOISY>(pos, list_);
+  if (pos.in_check())
+    generate<GenType::ALL>(pos, list_);
+  else
+    generate<GenType::NOISY>(pos, list_);
   score(pos, tt_move, hist, cont, nullptr, Move::none());
 }
 

@@ -145,7 +145,8 @@ ContinuationTables Searcher::continuation_tables(int ply) {
 
 // The move that cut off gains, the moves tried before it lose: quiet moves in the butterfly
 // and continuation tables, captures (tried before any cutoff, quiet or not) in capture history.
-void Searcher::update_stats(int ply, int depth, Move best, bool quiet, const Tried& tried, const ContinuationTables& cont) {
+void Searcher::update_stats(int ply, int depth, Move best, bool quiet, const Tried& tried,
+                            const ContinuationTables& cont) {
   const Color us = pos_.side_to_move();
   const int bonus = history_bonus(depth);
   if (quiet) {
@@ -231,7 +232,7 @@ std::uint64_t Searcher::team_nodes() const {
 // depths), so that at any time the team searches several depths and the TT fills from both.
 bool Searcher::skips(int depth) const {
   if (id_ == 0 || depth == 1) return false;
-  const int block = std::bit_width(unsigned(id_)) , phase = id_ % (2 * block);
+  const int block = std::bit_width(unsigned(id_)), phase = id_ % (2 * block);
   return ((depth + phase) / block) % 2 == 1;
 }
 
@@ -279,7 +280,8 @@ void Searcher::rank_root_by_tablebase() {
     if (std::find(root_moves_.begin(), root_moves_.end(), r.move) != root_moves_.end()) kept.push_back(r.move);
   if (kept.empty()) return;  // searchmoves allowed none of them: search what it allows
   root_moves_ = kept;
-  root_tb_score_ = tablebase_score(best.front().wdl, std::min(best.front().dtz, MAX_PLY - 1), tb_settings_.rule50).first;
+  root_tb_score_ =
+      tablebase_score(best.front().wdl, std::min(best.front().dtz, MAX_PLY - 1), tb_settings_.rule50).first;
 }
 
 // Searches one iteration's MultiPV lines (those finished before an abort), best first.
@@ -293,8 +295,8 @@ std::vector<Searcher::RootLine> Searcher::search_lines(int depth, std::vector<in
     if (aborted_) break;
     const Frame& f = stack_[0];
     excluded_root_.push_back(f.pv[0]);
-    lines.push_back({f.pv[0], f.pv_length > 1 ? f.pv[1] : Move::none(), score,
-                     make_info(depth, score, BOUND_EXACT, int(line))});
+    lines.push_back(
+        {f.pv[0], f.pv_length > 1 ? f.pv[1] : Move::none(), score, make_info(depth, score, BOUND_EXACT, int(line))});
     // The tables know the root's value better than the evaluation does; a mate is exact too.
     if (root_tb_score_ && !is_mate_score(score)) lines.back().info.score = *root_tb_score_;
   }
@@ -445,7 +447,8 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
   if (tt_hit) count(STAT_TT_HITS);
   if (trace_ && tt_hit) trace_->tt_hit();
   const Move tt_move = root && stack_[0].pv[0] && root_move_allowed(stack_[0].pv[0]) ? stack_[0].pv[0]
-                       : tt_hit ? tte.move : Move::none();
+                       : tt_hit                                                      ? tte.move
+                                                                                     : Move::none();
   if (!pv_node && !singular_test && tt_hit && tte.depth >= depth && tte.decides(alpha, beta)) {
     mark(STAT_TT_CUTOFFS);
     return tte.score;
@@ -475,14 +478,25 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
   // Step 4. Node-level pruning, only where a wrong guess cannot lose a PV.
   const bool tt_pv = pv_node || (tt_hit && tte.pv);
   if (!pv_node && !in_check && !singular_test)
-    if (auto cut = prune_node({.depth = depth, .ply = ply, .pv = pv_node, .cut = cut_node, .in_check = in_check,
-                               .improving = improving, .tt_pv = tt_pv},
+    if (auto cut = prune_node({.depth = depth,
+                               .ply = ply,
+                               .pv = pv_node,
+                               .cut = cut_node,
+                               .in_check = in_check,
+                               .improving = improving,
+                               .tt_pv = tt_pv},
                               beta, eval))
       return *cut;
 
   if (depth >= IIR_MIN_DEPTH && !tt_move) --depth;
-  const Node node{.depth = depth, .ply = ply, .pv = pv_node, .cut = cut_node, .in_check = in_check,
-                  .improving = improving, .tt_pv = tt_pv, .tt_capture = tt_move && pos_.is_capture(tt_move)};
+  const Node node{.depth = depth,
+                  .ply = ply,
+                  .pv = pv_node,
+                  .cut = cut_node,
+                  .in_check = in_check,
+                  .improving = improving,
+                  .tt_pv = tt_pv,
+                  .tt_capture = tt_move && pos_.is_capture(tt_move)};
 
   // Step 5. The move loop.
   const MoveLoop loop = search_moves(node, alpha, beta, tt_move, tte, tb.floor);
@@ -493,7 +507,8 @@ int Searcher::search_node(int alpha, int beta, int depth, int ply, bool cut_node
 
   // Step 6. Store. Later MultiPV lines exclude root moves, so their root result is not the
   // position's true value and is not stored.
-  if (!(root && !excluded_root_.empty()) && !singular_test) store_node(node, best_score, loop.best_move, beta, raw_eval);
+  if (!(root && !excluded_root_.empty()) && !singular_test)
+    store_node(node, best_score, loop.best_move, beta, raw_eval);
   return best_score;
 }
 
@@ -521,8 +536,8 @@ Searcher::TablebaseVerdict Searcher::apply_tablebase(int depth, int ply, bool pv
   if (!probed) return v;
   if (decides(probed->score, probed->bound, w.alpha, w.beta)) {
     // Deeper than searched: no search from here would learn more than the table knows.
-    tt_.store(pos_.key(), ply, Move::none(), probed->score, SCORE_NONE, std::min(depth + TABLEBASE_DEPTH_BONUS, MAX_PLY - 1), probed->bound,
-              pv_node);
+    tt_.store(pos_.key(), ply, Move::none(), probed->score, SCORE_NONE,
+              std::min(depth + TABLEBASE_DEPTH_BONUS, MAX_PLY - 1), probed->bound, pv_node);
     v.window.decided = probed->score;
   } else if (probed->bound == BOUND_LOWER) {
     v.window.alpha = std::max(w.alpha, v.bounds.floor = probed->score);
@@ -624,7 +639,8 @@ std::optional<int> Searcher::prune_node(const Node& n, int beta, int eval) {
   const int depth = n.depth, ply = n.ply;
   // Reverse futility: far enough above beta that the remaining plies will not bring it back.
   // Not against a proven bound: a static eval says nothing about how soon a king is mated.
-  if (depth <= RFP_DEPTH && !is_decisive(eval) && !is_decisive(beta) && eval - RFP_MARGIN * (depth - n.improving) >= beta) {
+  if (depth <= RFP_DEPTH && !is_decisive(eval) && !is_decisive(beta) &&
+      eval - RFP_MARGIN * (depth - n.improving) >= beta) {
     mark(STAT_REVERSE_FUTILITY);
     return eval;
   }
@@ -634,7 +650,8 @@ std::optional<int> Searcher::prune_node(const Node& n, int beta, int eval) {
   const Frame& f = stack_[ply];
   if (depth >= NMP_MIN_DEPTH && eval >= beta && f.static_eval >= beta && ply > 0 && stack_[ply - 1].move &&
       ply >= nmp_min_ply_ && pos_.has_non_pawn_material(pos_.side_to_move()) && beta > -SCORE_MATE_IN_MAX) {
-    const int r = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + std::min((eval - beta) / NMP_EVAL_DIVISOR, NMP_EVAL_MAX);
+    const int r =
+        NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR + std::min((eval - beta) / NMP_EVAL_DIVISOR, NMP_EVAL_MAX);
     count(STAT_NULL_MOVE_TRIES);
     make_null_move(ply);
     const int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, !n.cut);
@@ -672,7 +689,8 @@ std::optional<Stat> Searcher::prune_move(const Node& n, Move m, bool quiet, int 
   // static eval nor the history foresee, mates among them.
   const int static_eval = stack_[n.ply].static_eval;
   const bool late = depth <= LMP_DEPTH && moves >= lmp_limit(depth, n.improving);
-  const bool futile = !n.in_check && depth <= FUTILITY_DEPTH && static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
+  const bool futile =
+      !n.in_check && depth <= FUTILITY_DEPTH && static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
   const bool failing = depth <= HISTORY_PRUNING_DEPTH && history < -HISTORY_PRUNING_MARGIN * depth;
   if ((late || futile || failing) && !pos_.gives_check(m))
     return late ? STAT_LATE_MOVE_PRUNED : futile ? STAT_FUTILITY_PRUNED : STAT_HISTORY_PRUNED;
@@ -715,7 +733,8 @@ int Searcher::search_move(const Node& n, int alpha, int beta, int moves, int ext
   if (moves == 1) return -search(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
   int r = 0;
   if (n.depth >= LMR_MIN_DEPTH && moves > 1 + pv_node && reducible) {
-    r = lmr_reduction(n.depth, moves) + !pv_node + !n.improving + cut_node - n.tt_pv + n.tt_capture - pos_.in_check() - history / LMR_HISTORY_DIVISOR;
+    r = lmr_reduction(n.depth, moves) + !pv_node + !n.improving + cut_node - n.tt_pv + n.tt_capture - pos_.in_check() -
+        history / LMR_HISTORY_DIVISOR;
     r = std::clamp(r, 0, std::max(new_depth - 1, 0));
   }
   count(STAT_REDUCED, r > 0);

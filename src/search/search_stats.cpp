@@ -37,11 +37,11 @@ StatsSummary summarize(const SearchCounters& c, const SearchCounters* previous) 
 std::string format_stats(const DepthStats& d, const SearchCounters* previous) {
   const SearchCounters& c = d.counters;
   const StatsSummary s = summarize(c, previous);
-  std::string out = fmt::format("stats depth {} nodes {} ebf {:.2f} first_cutoff {:.1f}% cutoff_index {:.2f} "
-                                "tt_hit {:.1f}% tt_cutoff {:.1f}% qnodes {:.1f}% reduced_redone {:.1f}%",
-                                d.depth, c[STAT_NODES] + c[STAT_QNODES], s.ebf, 100 * s.first_move_cutoff,
-                                s.mean_cutoff_index, 100 * s.tt_hit, 100 * s.tt_cutoff, 100 * s.qsearch_share,
-                                100 * s.reduced_researched);
+  std::string out = fmt::format(
+      "stats depth {} nodes {} ebf {:.2f} first_cutoff {:.1f}% cutoff_index {:.2f} "
+      "tt_hit {:.1f}% tt_cutoff {:.1f}% qnodes {:.1f}% reduced_redone {:.1f}%",
+      d.depth, c[STAT_NODES] + c[STAT_QNODES], s.ebf, 100 * s.first_move_cutoff, s.mean_cutoff_index, 100 * s.tt_hit,
+      100 * s.tt_cutoff, 100 * s.qsearch_share, 100 * s.reduced_researched);
   for (int k = 0; k < STAT_COUNT; ++k)
     if (STAT_INFO[k].listed == StatListed::INFO) out += fmt::format(" {} {}", stat_name(Stat(k)), c[Stat(k)]);
   return out;

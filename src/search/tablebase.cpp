@@ -30,8 +30,8 @@ namespace fs = std::filesystem;
 // What SyzygyPath shows in an error: a path list of thousands of separators is cut short.
 std::string shown(const std::string& paths) { return paths.size() <= 80 ? paths : paths.substr(0, 77) + "..."; }
 
-// The folders of a list (PATH_LIST_SEPARATOR between them, as Fathom reads it), each once: Fathom looks for every table it knows in
-// every folder given, so a folder listed a thousand times would cost a thousand searches.
+// The folders of a list (PATH_LIST_SEPARATOR between them, as Fathom reads it), each once: Fathom looks for every table
+// it knows in every folder given, so a folder listed a thousand times would cost a thousand searches.
 std::optional<std::string> split_folders(const std::string& paths, std::vector<std::string>& folders) {
   std::vector<fs::path> seen;
   std::string_view rest = paths;
@@ -99,15 +99,14 @@ std::optional<std::string> count_tables(const std::vector<std::string>& folders,
 // loaded.
 int init_fathom(const std::vector<std::string>& folders) {
   std::string joined;
-  for (const std::string& folder : folders) joined += (joined.empty() ? "" : std::string(1, PATH_LIST_SEPARATOR)) + folder;
+  for (const std::string& folder : folders)
+    joined += (joined.empty() ? "" : std::string(1, PATH_LIST_SEPARATOR)) + folder;
   return tb_init(joined.c_str()) && !folders.empty() ? int(TB_LARGEST) : 0;
 }
 
 Wdl to_wdl(unsigned fathom_wdl) { return Wdl(fathom_wdl - TB_LOSS); }
 
-bool probeable(const Position& pos) {
-  return !pos.castling_rights() && popcount(pos.pieces()) <= max_pieces();
-}
+bool probeable(const Position& pos) { return !pos.castling_rights() && popcount(pos.pieces()) <= max_pieces(); }
 
 // Fathom's en-passant argument: the square, or 0 for none.
 unsigned ep_of(const Position& pos) { return pos.ep_square() == NO_SQUARE ? 0 : unsigned(pos.ep_square()); }
@@ -162,7 +161,8 @@ std::vector<RootMove> probe_root(const Position& pos) {
     const PieceType promo = PROMOTED[TB_GET_PROMOTES(*res)];
     for (const ExtMove& e : legal) {
       const Move m = e.move;
-      if (m.from() == from && m.to() == to && (m.kind() == Move::PROMOTION ? m.promotion() == promo : promo == NO_PIECE_TYPE))
+      if (m.from() == from && m.to() == to &&
+          (m.kind() == Move::PROMOTION ? m.promotion() == promo : promo == NO_PIECE_TYPE))
         out.push_back({m, to_wdl(TB_GET_WDL(*res)), int(TB_GET_DTZ(*res))});
     }
   }

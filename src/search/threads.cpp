@@ -15,15 +15,18 @@ bool ThreadPool::resize(int threads) {
   const std::size_t before = searchers_.size(), wanted = std::size_t(std::max(threads, 1));
   bool made = true;
   try {
-    if (wanted < before) shrink(wanted);
-    else grow(wanted);
+    if (wanted < before)
+      shrink(wanted);
+    else
+      grow(wanted);
   } catch (const std::bad_alloc&) {
     made = false;
   } catch (const std::system_error&) {  // the OS refused a thread (its stack, a thread limit)
     made = false;
   }
   if (!made) shrink(before);
-  for (std::size_t i = 0; i < searchers_.size(); ++i) searchers_[i]->set_team(int(i), size() > 1 ? &searchers_ : nullptr);
+  for (std::size_t i = 0; i < searchers_.size(); ++i)
+    searchers_[i]->set_team(int(i), size() > 1 ? &searchers_ : nullptr);
   return made;
 }
 
@@ -74,8 +77,8 @@ void ThreadPool::helper_loop(std::size_t index, std::uint64_t seen) {
     if (!open_) continue;
     ++running_;
     lock.unlock();
-    job_.results[index] =
-        searchers_[index]->run(*job_.root, job_.limits, job_.clocks[index], *job_.signals, SearchListeners{}, job_.settings);
+    job_.results[index] = searchers_[index]->run(*job_.root, job_.limits, job_.clocks[index], *job_.signals,
+                                                 SearchListeners{}, job_.settings);
     lock.lock();
     if (--running_ == 0) finished_.notify_all();
   }

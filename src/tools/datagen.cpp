@@ -1,5 +1,6 @@
 #include "vireo/tools/datagen.h"
 
+#include <fmt/format.h>
 #include <atomic>
 #include <cerrno>
 #include <charconv>
@@ -10,16 +11,15 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <fmt/format.h>
 #include <mutex>
 #include <random>
 #include <thread>
 
 #include "vireo/board/movegen.h"
 #include "vireo/search/search.h"
-#include "vireo/tools/usage.h"
 #include "vireo/tools/game_record.h"
 #include "vireo/tools/training_data.h"
+#include "vireo/tools/usage.h"
 #include "vireo/util/files.h"
 
 namespace vireo {
@@ -231,23 +231,35 @@ std::optional<std::string> parse_datagen_args(const std::vector<std::string>& ar
     if (i + 1 >= args.size()) return fmt::format("{} needs a value", key);
     const std::string& v = args[++i];
     bool ok = true;
-    if (key == "--out") cfg.out = v;
-    else if (key == "--games") cfg.games = v;
-    else if (key == "--expand") cfg.expand = v;
-    else if (key == "--chess960") ok = parse_number(v, cfg.chess960_percent) && cfg.chess960_percent >= 0 && cfg.chess960_percent <= 100;
-    else if (key == "--positions") ok = parse_number(v, cfg.positions);
-    else if (key == "--time") ok = parse_number(v, cfg.seconds) && cfg.seconds >= 0;
-    else if (key == "--threads") ok = parse_number(v, cfg.threads) && cfg.threads >= 1 && cfg.threads <= 256;
-    else if (key == "--nodes") ok = parse_number(v, cfg.nodes) && cfg.nodes >= 1;
-    else if (key == "--seed") ok = parse_number(v, cfg.seed);
-    else if (key == "--random-plies") ok = parse_number(v, cfg.random_plies) && cfg.random_plies >= 0 && cfg.random_plies <= 40;
-    else if (key == "--opening-margin") ok = parse_number(v, cfg.opening_margin) && cfg.opening_margin > 0;
+    if (key == "--out")
+      cfg.out = v;
+    else if (key == "--games")
+      cfg.games = v;
+    else if (key == "--expand")
+      cfg.expand = v;
+    else if (key == "--chess960")
+      ok = parse_number(v, cfg.chess960_percent) && cfg.chess960_percent >= 0 && cfg.chess960_percent <= 100;
+    else if (key == "--positions")
+      ok = parse_number(v, cfg.positions);
+    else if (key == "--time")
+      ok = parse_number(v, cfg.seconds) && cfg.seconds >= 0;
+    else if (key == "--threads")
+      ok = parse_number(v, cfg.threads) && cfg.threads >= 1 && cfg.threads <= 256;
+    else if (key == "--nodes")
+      ok = parse_number(v, cfg.nodes) && cfg.nodes >= 1;
+    else if (key == "--seed")
+      ok = parse_number(v, cfg.seed);
+    else if (key == "--random-plies")
+      ok = parse_number(v, cfg.random_plies) && cfg.random_plies >= 0 && cfg.random_plies <= 40;
+    else if (key == "--opening-margin")
+      ok = parse_number(v, cfg.opening_margin) && cfg.opening_margin > 0;
     else if (key == "--eval") {
       ok = v == "nnue" || v == "hce";
       cfg.use_nnue = v == "nnue";
-    }
-    else if (key == "--net") cfg.net = v;
-    else return fmt::format("unknown datagen option '{}'", key);
+    } else if (key == "--net")
+      cfg.net = v;
+    else
+      return fmt::format("unknown datagen option '{}'", key);
     if (!ok) return fmt::format("bad value '{}' for {}", v, key);
   }
   if (cfg.out.empty()) return std::string("datagen needs --out FILE");

@@ -99,8 +99,10 @@ EpdResult run_epd_position(Engine& engine, const EpdPosition& p, const Limits& l
   SearchListeners listeners;
   listeners.on_info = [&](const SearchInfo& info) {
     if (info.pv.empty() || info.multipv != 1) return;
-    if (!p.solved_by(info.pv.front())) solving_since = -1;
-    else if (solving_since < 0) solving_since = info.time_ms;
+    if (!p.solved_by(info.pv.front()))
+      solving_since = -1;
+    else if (solving_since < 0)
+      solving_since = info.time_ms;
     r.depth = info.depth;
     r.nodes = info.nodes;
     r.ms = info.time_ms;
@@ -152,17 +154,22 @@ std::optional<std::string> parse_args(const std::vector<std::string>& args, EpdA
     long long v = 0;
     const std::string& text = args[++i];
     auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || ptr != text.data() + text.size() || v < 1) return fmt::format("{} needs a positive number, not '{}'", key, text);
+    if (ec != std::errc() || ptr != text.data() + text.size() || v < 1)
+      return fmt::format("{} needs a positive number, not '{}'", key, text);
     if (key == "--threads") {
       if (v > 1024) return fmt::format("--threads takes 1 to 1024, not {}", v);
       a.threads = int(v);
       continue;
     }
     ++limits;
-    if (key == "--movetime") a.limits.movetime = v;
-    else if (key == "--depth") a.limits.depth = int(std::min<long long>(v, MAX_PLY - 1));
-    else if (key == "--nodes") a.limits.nodes = std::uint64_t(v);
-    else return fmt::format("unknown option '{}'", key);
+    if (key == "--movetime")
+      a.limits.movetime = v;
+    else if (key == "--depth")
+      a.limits.depth = int(std::min<long long>(v, MAX_PLY - 1));
+    else if (key == "--nodes")
+      a.limits.nodes = std::uint64_t(v);
+    else
+      return fmt::format("unknown option '{}'", key);
   }
   if (a.file.empty()) return std::string("an EPD file is needed");
   if (limits > 1) return std::string("one of --movetime, --depth, --nodes");
@@ -234,8 +241,10 @@ int epd_main(const std::vector<std::string>& args) {
   const std::string summary = fmt::format("{} of {} solved ({:.1f}%), {:.1f} s in all{}", solved, suite.size(),
                                           suite.empty() ? 0.0 : 100.0 * solved / suite.size(), total_ms / 1000.0,
                                           skipped ? fmt::format("; {} lines skipped", skipped) : "");
-  if (a.csv) std::fprintf(stderr, "epd: %s\n", summary.c_str());
-  else std::printf("%s\n", summary.c_str());
+  if (a.csv)
+    std::fprintf(stderr, "epd: %s\n", summary.c_str());
+  else
+    std::printf("%s\n", summary.c_str());
   return 0;
 }
 

@@ -1,7 +1,7 @@
 #include "vireo/tools/game_record.h"
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
 #include "vireo/board/movegen.h"
 #include "vireo/eval/score.h"

@@ -1,5 +1,6 @@
 #include "vireo/tools/makebook.h"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <atomic>
 #include <cctype>
@@ -7,7 +8,6 @@
 #include <cstdio>
 #include <deque>
 #include <filesystem>
-#include <fmt/format.h>
 #include <fstream>
 #include <thread>
 #include <unordered_map>
@@ -40,7 +40,9 @@ struct EntryKey {
   bool operator==(const EntryKey&) const = default;
 };
 struct EntryKeyHash {
-  std::size_t operator()(const EntryKey& k) const { return std::size_t(k.key ^ (std::uint64_t(k.move) * 0x9E3779B97F4A7C15ULL)); }
+  std::size_t operator()(const EntryKey& k) const {
+    return std::size_t(k.key ^ (std::uint64_t(k.move) * 0x9E3779B97F4A7C15ULL));
+  }
 };
 using StatMap = std::unordered_map<EntryKey, Stat, EntryKeyHash>;
 
@@ -91,8 +93,10 @@ bool date_in_range(const std::string& date, const MakeBookOptions& o) {
 std::optional<std::string> skip_reason(const PgnGame& g, const MakeBookOptions& o) {
   if (g.result == GameResult::Unknown) return "no result";
   if (o.min_elo && std::min(elo(g, WHITE), elo(g, BLACK)) < o.min_elo) return "a rating below --min-elo or missing";
-  if ((!o.from_date.empty() || !o.to_date.empty()) && !date_in_range(tag(g, "Date"), o)) return "date outside --from/--to or unknown";
-  if (!o.event.empty() && lower(tag(g, "Event")).find(lower(o.event)) == std::string::npos) return "event not matching --event";
+  if ((!o.from_date.empty() || !o.to_date.empty()) && !date_in_range(tag(g, "Date"), o))
+    return "date outside --from/--to or unknown";
+  if (!o.event.empty() && lower(tag(g, "Event")).find(lower(o.event)) == std::string::npos)
+    return "event not matching --event";
   if (!o.player.empty() && lower(tag(g, "White")).find(lower(o.player)) == std::string::npos &&
       lower(tag(g, "Black")).find(lower(o.player)) == std::string::npos)
     return "no player matching --player";
@@ -134,9 +138,12 @@ void prune_by_counts(StatMap& moves, const MakeBookOptions& o, MakeBookStats& st
   for (auto& [k, s] : moves) {
     if (s.games == 0) continue;
     ++st.candidates;
-    if (s.games < std::uint32_t(o.min_games)) ++st.removed_min_games, s.removed = true;
-    else if (s.points == 0) ++st.removed_no_points;
-    else if (s.points * 50 < std::uint64_t(o.min_score) * s.games) ++st.removed_min_score, s.removed = true;
+    if (s.games < std::uint32_t(o.min_games))
+      ++st.removed_min_games, s.removed = true;
+    else if (s.points == 0)
+      ++st.removed_no_points;
+    else if (s.points * 50 < std::uint64_t(o.min_score) * s.games)
+      ++st.removed_min_score, s.removed = true;
   }
 }
 
@@ -301,10 +308,14 @@ std::optional<std::optional<std::string>> set_valued(const std::string& a, const
   if (a == "--verify-margin") return number(o.verify_margin, 0, 10000);
   if (a == "--threads") return number(o.threads, 1, 1024);
   if (a == "--result") {
-    if (v == "win") o.results = MakeBookOptions::Results::WINS;
-    else if (v == "win-draw") o.results = MakeBookOptions::Results::WINS_AND_DRAWS;
-    else if (v == "all") o.results = MakeBookOptions::Results::ALL;
-    else return std::optional<std::string>{fmt::format("--result takes win, win-draw or all, not '{}'", v)};
+    if (v == "win")
+      o.results = MakeBookOptions::Results::WINS;
+    else if (v == "win-draw")
+      o.results = MakeBookOptions::Results::WINS_AND_DRAWS;
+    else if (v == "all")
+      o.results = MakeBookOptions::Results::ALL;
+    else
+      return std::optional<std::string>{fmt::format("--result takes win, win-draw or all, not '{}'", v)};
     return std::optional<std::string>{};
   }
   return std::nullopt;
@@ -345,8 +356,8 @@ std::optional<std::string> make_book(const MakeBookOptions& opts, MakeBookStats&
     if (auto err = open_input_file(in, path, "PGN file")) return err;
     PgnReader reader(in);
     while (auto item = reader.next()) {
-      const std::optional<std::string> reason = item->error ? std::optional<std::string>("unreadable")
-                                                            : skip_reason(item->game, opts);
+      const std::optional<std::string> reason =
+          item->error ? std::optional<std::string>("unreadable") : skip_reason(item->game, opts);
       if (reason) {
         if (item->error) log(fmt::format("{}: {}; game skipped", path, *item->error));
         stats.skipped_games++;
@@ -354,7 +365,8 @@ std::optional<std::string> make_book(const MakeBookOptions& opts, MakeBookStats&
         continue;
       }
       add_game(item->game, opts, c, stats);
-      if (++stats.games % 10000 == 0) log(fmt::format("{}: {} games, {} distinct moves", path, stats.games, c.moves.size()));
+      if (++stats.games % 10000 == 0)
+        log(fmt::format("{}: {} games, {} distinct moves", path, stats.games, c.moves.size()));
     }
   }
   prune_by_counts(c.moves, opts, stats);
@@ -368,16 +380,18 @@ std::optional<std::string> make_book(const MakeBookOptions& opts, MakeBookStats&
 
 std::vector<std::string> makebook_summary(const MakeBookStats& s, const MakeBookOptions& o) {
   std::vector<std::string> lines;
-  lines.push_back(fmt::format("games read: {}, counted {}, skipped {}", s.games + s.skipped_games, s.games, s.skipped_games));
+  lines.push_back(
+      fmt::format("games read: {}, counted {}, skipped {}", s.games + s.skipped_games, s.games, s.skipped_games));
   for (const auto& [reason, n] : s.skipped) lines.push_back(fmt::format("  skipped, {}: {}", reason, n));
   lines.push_back(fmt::format("moves counted: {} (distinct position and move: {})", s.positions, s.candidates));
   lines.push_back(fmt::format("removed, played in fewer than {} games: {}", o.min_games, s.removed_min_games));
   lines.push_back(fmt::format("left out, never scored a point (lines below kept): {}", s.removed_no_points));
   if (o.min_score) lines.push_back(fmt::format("removed, scoring below {}%: {}", o.min_score, s.removed_min_score));
   if (o.verify_depth || o.verify_nodes)
-    lines.push_back(fmt::format("removed by the search ({}, margin {} cp): {} of {} positions' moves, in {:.1f} s",
-                                o.verify_depth ? fmt::format("depth {}", o.verify_depth) : fmt::format("{} nodes", o.verify_nodes),
-                                o.verify_margin, s.removed_verify, s.verified_positions, s.verify_seconds));
+    lines.push_back(
+        fmt::format("removed by the search ({}, margin {} cp): {} of {} positions' moves, in {:.1f} s",
+                    o.verify_depth ? fmt::format("depth {}", o.verify_depth) : fmt::format("{} nodes", o.verify_nodes),
+                    o.verify_margin, s.removed_verify, s.verified_positions, s.verify_seconds));
   lines.push_back(fmt::format("removed, only reachable through removed moves: {}", s.removed_unreachable));
   lines.push_back(fmt::format("entries written: {} to {}", s.entries, o.out));
   return lines;

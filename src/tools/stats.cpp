@@ -39,7 +39,8 @@ std::vector<DepthStats> collect_bench_stats(int depth, std::shared_ptr<const nnu
     engine.new_game();
     Limits limits;
     limits.depth = depth;
-    for (const DepthStats& d : engine.search_sync(pos, limits, counting).depth_stats) sum[d.depth - 1].counters += d.counters;
+    for (const DepthStats& d : engine.search_sync(pos, limits, counting).depth_stats)
+      sum[d.depth - 1].counters += d.counters;
     if (progress) progress(int(i) + 1, int(positions.size()));
   }
   return sum;
@@ -64,7 +65,8 @@ std::string stats_table(const std::vector<DepthStats>& by_depth) {
   for (int i = 0; i < STAT_COUNT; ++i) {
     const Stat k = Stat(i);
     if (STAT_INFO[k].listed != StatListed::NONE)
-      out += fmt::format("{:<18} {:>12} {:>14.1f}\n", stat_name(k), total[k], all ? 1000.0 * double(total[k]) / double(all) : 0.0);
+      out += fmt::format("{:<18} {:>12} {:>14.1f}\n", stat_name(k), total[k],
+                         all ? 1000.0 * double(total[k]) / double(all) : 0.0);
   }
   return out;
 }
@@ -102,9 +104,10 @@ std::string svg_panel(int top, const std::string& title, const std::vector<std::
 
   std::string s = fmt::format("<text x=\"{}\" y=\"{}\" font-weight=\"bold\">{}</text>\n", LEFT, top - 12, title);
   for (double v = 0; v <= max_y + 1e-9; v += step)
-    s += fmt::format("<line x1=\"{}\" x2=\"{}\" y1=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#ddd\"/>"
-                     "<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\" font-size=\"11\">{:g}{}</text>\n",
-                     LEFT, LEFT + WIDTH, y_of(v), y_of(v), LEFT - 6, y_of(v) + 4, v, unit);
+    s += fmt::format(
+        "<line x1=\"{}\" x2=\"{}\" y1=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#ddd\"/>"
+        "<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\" font-size=\"11\">{:g}{}</text>\n",
+        LEFT, LEFT + WIDTH, y_of(v), y_of(v), LEFT - 6, y_of(v) + 4, v, unit);
   for (const auto& p : points)
     s += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\" font-size=\"11\">{}</text>\n", x_of(p.first),
                      top + HEIGHT + 16, p.first);
@@ -114,8 +117,9 @@ std::string svg_panel(int top, const std::string& title, const std::vector<std::
   for (const auto& p : points) line += fmt::format("{:.1f},{:.1f} ", x_of(p.first), y_of(p.second));
   s += fmt::format("<polyline fill=\"none\" stroke=\"#2a6fb0\" stroke-width=\"2\" points=\"{}\"/>\n", line);
   for (const auto& p : points)
-    s += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\" fill=\"#2a6fb0\"><title>depth {}: {:.2f}</title></circle>\n",
-                     x_of(p.first), y_of(p.second), p.first, p.second);
+    s += fmt::format(
+        "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\" fill=\"#2a6fb0\"><title>depth {}: {:.2f}</title></circle>\n",
+        x_of(p.first), y_of(p.second), p.first, p.second);
   return s;
 }
 
@@ -147,8 +151,10 @@ struct StatsArgs {
 std::optional<std::string> parse_stats_args(const std::vector<std::string>& args, StatsArgs& a) {
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& key = args[i];
-    if (key == "--csv") a.csv = true;
-    else if (key == "--hce") a.hce = true;
+    if (key == "--csv")
+      a.csv = true;
+    else if (key == "--hce")
+      a.hce = true;
     else if (key == "--svg") {
       if (i + 1 >= args.size()) return std::string("--svg needs a file name");
       a.svg = args[++i];
@@ -169,18 +175,20 @@ int stats_main(const std::vector<std::string>& args) {
   StatsArgs a;
   if (auto err = parse_stats_args(args, a)) return usage_error("stats", *err, STATS_USAGE);
   const TimePoint start = now_ms();
-  const auto by_depth = collect_bench_stats(a.depth, a.hce ? nullptr : nnue::embedded_network(), [](int done, int total) {
-    std::fprintf(stderr, "\rstats: %d/%d positions", done, total);
-  });
+  const auto by_depth =
+      collect_bench_stats(a.depth, a.hce ? nullptr : nnue::embedded_network(),
+                          [](int done, int total) { std::fprintf(stderr, "\rstats: %d/%d positions", done, total); });
   const TimePoint ms = std::max<TimePoint>(now_ms() - start, 1);
   std::fprintf(stderr, "\n");
   std::uint64_t nodes = 0;
   for (const DepthStats& d : by_depth) nodes += d.counters[STAT_NODES] + d.counters[STAT_QNODES];
   std::fputs((a.csv ? stats_csv(by_depth) : stats_table(by_depth)).c_str(), stdout);
-  const std::string timing = fmt::format("{} nodes in {} ms, {} nodes/second with statistics on", nodes, ms,
-                                         nodes * 1000 / std::uint64_t(ms));
-  if (a.csv) std::fprintf(stderr, "stats: %s\n", timing.c_str());
-  else std::printf("%s\n", timing.c_str());
+  const std::string timing =
+      fmt::format("{} nodes in {} ms, {} nodes/second with statistics on", nodes, ms, nodes * 1000 / std::uint64_t(ms));
+  if (a.csv)
+    std::fprintf(stderr, "stats: %s\n", timing.c_str());
+  else
+    std::printf("%s\n", timing.c_str());
   if (!a.svg.empty()) {
     std::ofstream svg(a.svg);
     svg << stats_svg(by_depth);

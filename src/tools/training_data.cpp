@@ -47,8 +47,10 @@ bool record_is_valid(const TrainingRecord& r) {
   int kings[2] = {0, 0};
   bool ok = true;
   for_each_piece(r, [&](Piece p, Square) {
-    if (p >= PIECE_NB) ok = false;
-    else if (type_of(p) == KING) ++kings[color_of(p)];
+    if (p >= PIECE_NB)
+      ok = false;
+    else if (type_of(p) == KING)
+      ++kings[color_of(p)];
   });
   return ok && kings[WHITE] == 1 && kings[BLACK] == 1;
 }

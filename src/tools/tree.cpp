@@ -3,13 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <deque>
-#include <charconv>
 #include <fstream>
 #include <optional>
-
 
 #include "vireo/board/movegen.h"
 #include "vireo/board/pgn.h"
@@ -43,7 +42,8 @@ std::string score_text(int s) {
   if (s == SCORE_NONE) return "?";
   if (s >= SCORE_INFINITE) return "+inf";
   if (s <= -SCORE_INFINITE) return "-inf";
-  if (is_mate_score(s)) return fmt::format("{}#{}", s > 0 ? "" : "-", s > 0 ? (SCORE_MATE - s + 1) / 2 : (SCORE_MATE + s) / 2);
+  if (is_mate_score(s))
+    return fmt::format("{}#{}", s > 0 ? "" : "-", s > 0 ? (SCORE_MATE - s + 1) / 2 : (SCORE_MATE + s) / 2);
   return fmt::format("{:+}", s);
 }
 
@@ -149,20 +149,22 @@ std::string tree_dot(const Position& root, const TreeRun& run, std::size_t max_d
     std::string label;
     for (const std::string& line : describe(n, names[i])) label += dot_escape(line) + "\\n";
     const std::string type = node_type(n);
-    const char* style = n.pruned             ? "style=dashed, color=gray60, fontcolor=gray40"
-                        : type == "PV"       ? "style=\"bold,filled\", fillcolor=\"#e3f4e1\", color=\"#2e7d32\""
-                        : type == "cut"      ? "color=\"#c62828\", penwidth=1.6"
-                        : type == "Q"        ? "shape=ellipse, color=gray50"
-                                             : "color=\"#1f4e8c\"";
+    const char* style = n.pruned        ? "style=dashed, color=gray60, fontcolor=gray40"
+                        : type == "PV"  ? "style=\"bold,filled\", fillcolor=\"#e3f4e1\", color=\"#2e7d32\""
+                        : type == "cut" ? "color=\"#c62828\", penwidth=1.6"
+                        : type == "Q"   ? "shape=ellipse, color=gray50"
+                                        : "color=\"#1f4e8c\"";
     dot += fmt::format("  n{} [label=\"{}\", {}];\n", i, label, style);
-    if (n.parent >= 0) dot += fmt::format("  n{} -> n{}{};\n", n.parent, i, n.pruned ? " [style=dashed, color=gray60]" : "");
+    if (n.parent >= 0)
+      dot += fmt::format("  n{} -> n{}{};\n", n.parent, i, n.pruned ? " [style=dashed, color=gray60]" : "");
     std::size_t folded = 0;
     for (int c : children[i])
       if (!drawn[c]) folded += size[c];
     if (folded)
-      dot += fmt::format("  f{} [label=\"{} more nodes folded\", shape=note, color=gray50, fontcolor=gray40];\n"
-                         "  n{} -> f{} [style=dotted, color=gray50];\n",
-                         i, folded, i, i);
+      dot += fmt::format(
+          "  f{} [label=\"{} more nodes folded\", shape=note, color=gray50, fontcolor=gray40];\n"
+          "  n{} -> f{} [style=dotted, color=gray50];\n",
+          i, folded, i, i);
   }
   if (run.dropped) dot += fmt::format("  dropped [label=\"{} nodes not recorded\", shape=plaintext];\n", run.dropped);
   return dot + "}\n";
@@ -175,7 +177,8 @@ std::string tree_html(const Position& root, const TreeRun& run) {
   std::string data = "[";
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     std::string details;
-    for (const std::string& line : describe(nodes[i], names[i])) details += (details.empty() ? "" : "\\n") + dot_escape(line);
+    for (const std::string& line : describe(nodes[i], names[i]))
+      details += (details.empty() ? "" : "\\n") + dot_escape(line);
     data += fmt::format("{}[{},\"{}\",\"{}\",\"{}\"]", i ? "," : "", nodes[i].parent, dot_escape(names[i]),
                         node_type(nodes[i]), details);
   }
@@ -252,7 +255,8 @@ class PlainSearch {
     std::vector<Move> moves;
     if (kind_ == ORDERED) {
       PieceToHistory* empty = hist_->continuation_of(NO_PIECE, A1);
-      MovePicker picker(pos_, Move::none(), *hist_, ContinuationTables{empty, empty, empty}, killers_[ply], Move::none());
+      MovePicker picker(pos_, Move::none(), *hist_, ContinuationTables{empty, empty, empty}, killers_[ply],
+                        Move::none());
       for (Move m = picker.next(); m; m = picker.next()) moves.push_back(m);
     } else {
       for (const ExtMove& e : legal_moves(pos_)) moves.push_back(e.move);
@@ -283,7 +287,8 @@ class PlainSearch {
     killers_[ply].add(cut);
     hist_->update_quiet(us, pos_.moved_piece(cut), cut, cont, 32 * depth * depth);
     for (std::size_t i = 0; i < index; ++i)
-      if (!pos_.is_capture(moves[i])) hist_->update_quiet(us, pos_.moved_piece(moves[i]), moves[i], cont, -32 * depth * depth);
+      if (!pos_.is_capture(moves[i]))
+        hist_->update_quiet(us, pos_.moved_piece(moves[i]), moves[i], cont, -32 * depth * depth);
   }
 
   Position pos_;
@@ -307,9 +312,7 @@ std::vector<TreeCount> compare_searches(const Position& root, int depth) {
   return rows;
 }
 
-double minimal_leaves(double b, int depth) {
-  return std::pow(b, (depth + 1) / 2) + std::pow(b, depth / 2) - 1;
-}
+double minimal_leaves(double b, int depth) { return std::pow(b, (depth + 1) / 2) + std::pow(b, depth / 2) - 1; }
 
 std::string compare_table(const Position& root, int depth) {
   const std::vector<TreeCount> rows = compare_searches(root, depth);
@@ -318,7 +321,8 @@ std::string compare_table(const Position& root, int depth) {
   std::string out = fmt::format("{:<34} {:>12} {:>12}\n", "depth " + std::to_string(depth), "nodes", "leaves");
   for (const TreeCount& r : rows)
     out += fmt::format("{:<34} {:>12} {:>12}\n", r.method, r.nodes, r.leaves ? std::to_string(r.leaves) : "-");
-  out += fmt::format("{:<34} {:>12} {:>12.0f}\n", fmt::format("best case, b = {:.1f}", b), "-", minimal_leaves(b, depth));
+  out +=
+      fmt::format("{:<34} {:>12} {:>12.0f}\n", fmt::format("best case, b = {:.1f}", b), "-", minimal_leaves(b, depth));
   return out;
 }
 
@@ -356,18 +360,27 @@ std::optional<std::optional<std::string>> set_tree_value(const std::string& key,
     if (ec != std::errc() || ptr != v.data() + v.size() || n < lo || n > hi) return std::nullopt;
     return n;
   };
-  if (key == "--dot") r.dot = v;
-  else if (key == "--svg") r.svg = v;
-  else if (key == "--html") r.html = v;
+  if (key == "--dot")
+    r.dot = v;
+  else if (key == "--svg")
+    r.svg = v;
+  else if (key == "--html")
+    r.html = v;
   else if (key == "--depth") {
-    if (auto n = number(1, 5)) r.depth = int(*n);
-    else return R{fmt::format("--depth takes 1 to 5, not '{}'", v)};
+    if (auto n = number(1, 5))
+      r.depth = int(*n);
+    else
+      return R{fmt::format("--depth takes 1 to 5, not '{}'", v)};
   } else if (key == "--nodes") {
-    if (auto n = number(1, 100000000)) r.nodes = std::uint64_t(*n);
-    else return R{fmt::format("--nodes takes a positive number, not '{}'", v)};
+    if (auto n = number(1, 100000000))
+      r.nodes = std::uint64_t(*n);
+    else
+      return R{fmt::format("--nodes takes a positive number, not '{}'", v)};
   } else if (key == "--max-drawn") {
-    if (auto n = number(1, 100000)) r.max_drawn = std::size_t(*n);
-    else return R{fmt::format("--max-drawn takes a positive number, not '{}'", v)};
+    if (auto n = number(1, 100000))
+      r.max_drawn = std::size_t(*n);
+    else
+      return R{fmt::format("--max-drawn takes a positive number, not '{}'", v)};
   } else {
     return std::nullopt;
   }
@@ -429,8 +442,9 @@ std::optional<std::string> run_tree_request(const Position& root, const TreeRequ
     return std::nullopt;
   }
   const TreeRun run = run_tree(pos, r.depth, r.nodes);
-  out(fmt::format("tree: bestmove {} score {}, {} nodes recorded", run.result.best ? run.result.best.to_uci() : "(none)",
-                  score_text(run.result.score), run.nodes.size()));
+  out(fmt::format("tree: bestmove {} score {}, {} nodes recorded",
+                  run.result.best ? run.result.best.to_uci() : "(none)", score_text(run.result.score),
+                  run.nodes.size()));
   const std::string dot = tree_dot(pos, run, r.max_drawn);
   const std::string dot_path = !r.dot.empty() ? r.dot : !r.svg.empty() ? r.svg + ".dot" : "";
   if (!dot_path.empty() && !emit(dot_path, dot, out)) return fmt::format("cannot write '{}'", dot_path);

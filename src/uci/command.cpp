@@ -1,9 +1,9 @@
 #include "vireo/uci/command.h"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <charconv>
 #include <climits>
-#include <fmt/format.h>
 
 #include "vireo/eval/score.h"
 
@@ -82,7 +82,8 @@ Command parse_position(const std::vector<std::string>& t) {
   return p;
 }
 
-constexpr std::string_view GO_NUMERIC[] = {"wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes", "mate", "perft"};
+constexpr std::string_view GO_NUMERIC[] = {"wtime",    "btime", "winc",  "binc", "movestogo",
+                                           "movetime", "depth", "nodes", "mate", "perft"};
 
 bool is_go_keyword(const std::string& s) {
   return s == "infinite" || s == "ponder" || s == "searchmoves" ||
@@ -100,16 +101,26 @@ long long smallest_go_value(const std::string& key) {
 
 void set_go_number(cmd::Go& g, const std::string& key, long long v) {
   Limits& l = g.limits;
-  if (key == "wtime") l.time[WHITE] = v;
-  else if (key == "btime") l.time[BLACK] = v;
-  else if (key == "winc") l.inc[WHITE] = v;
-  else if (key == "binc") l.inc[BLACK] = v;
-  else if (key == "movestogo") l.movestogo = int(std::min(v, 10000LL));
-  else if (key == "movetime") l.movetime = v;
-  else if (key == "depth") l.depth = int(std::min<long long>(v, MAX_PLY - 1));
-  else if (key == "nodes") l.nodes = std::uint64_t(v);
-  else if (key == "mate") l.mate = int(std::min<long long>(v, MAX_PLY / 2));
-  else g.perft_depth = int(v);
+  if (key == "wtime")
+    l.time[WHITE] = v;
+  else if (key == "btime")
+    l.time[BLACK] = v;
+  else if (key == "winc")
+    l.inc[WHITE] = v;
+  else if (key == "binc")
+    l.inc[BLACK] = v;
+  else if (key == "movestogo")
+    l.movestogo = int(std::min(v, 10000LL));
+  else if (key == "movetime")
+    l.movetime = v;
+  else if (key == "depth")
+    l.depth = int(std::min<long long>(v, MAX_PLY - 1));
+  else if (key == "nodes")
+    l.nodes = std::uint64_t(v);
+  else if (key == "mate")
+    l.mate = int(std::min<long long>(v, MAX_PLY / 2));
+  else
+    g.perft_depth = int(v);
 }
 
 // Reads one numeric parameter's value (none: it was missing); returns the warning, if any.
@@ -121,8 +132,8 @@ std::optional<std::string> read_go_number(cmd::Go& g, const std::string& key, co
     set_go_number(g, key, std::max(*v, floor));
     return std::nullopt;
   }
-  const std::string what = text ? fmt::format("'{}' is not a whole number from {}", printable(*text), floor)
-                                : std::string("needs a value");
+  const std::string what =
+      text ? fmt::format("'{}' is not a whole number from {}", printable(*text), floor) : std::string("needs a value");
   if (key == "movestogo") return fmt::format("go movestogo {}; ignored", what);
   set_go_number(g, key, floor);
   return fmt::format("go {} {}; using {}", key, what, floor);
@@ -135,8 +146,14 @@ Command parse_go(const std::vector<std::string>& t) {
   cmd::Go g;
   for (std::size_t i = 1; i < t.size(); ++i) {
     const std::string& key = t[i];
-    if (key == "infinite") { g.limits.infinite = true; continue; }
-    if (key == "ponder") { g.limits.ponder = true; continue; }
+    if (key == "infinite") {
+      g.limits.infinite = true;
+      continue;
+    }
+    if (key == "ponder") {
+      g.limits.ponder = true;
+      continue;
+    }
     if (key == "searchmoves") {
       while (i + 1 < t.size() && !is_go_keyword(t[i + 1])) g.searchmoves.push_back(t[++i]);
       continue;

@@ -1,9 +1,9 @@
 #include "vireo/uci/debug_log.h"
 
+#include <fmt/format.h>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
-#include <fmt/format.h>
 
 namespace vireo::uci {
 

@@ -5,9 +5,9 @@
 #include "vireo/board/movegen.h"
 #include "vireo/eval/evaluate.h"
 #include "vireo/eval/wdl.h"
-#include "vireo/util/version.h"
 #include "vireo/tools/bench.h"
 #include "vireo/tools/tree.h"
+#include "vireo/util/version.h"
 
 namespace vireo::uci {
 
@@ -41,7 +41,8 @@ std::string format_info(const SearchInfo& info, const Position& root, bool chess
   if (info.bound == BOUND_LOWER) s += " lowerbound";
   if (info.bound == BOUND_UPPER) s += " upperbound";
   const std::uint64_t nps = info.nodes * 1000 / std::uint64_t(std::max<TimePoint>(info.time_ms, 1));
-  s += fmt::format(" nodes {} nps {} hashfull {} tbhits {} time {}", info.nodes, nps, info.hashfull, info.tbhits, info.time_ms);
+  s += fmt::format(" nodes {} nps {} hashfull {} tbhits {} time {}", info.nodes, nps, info.hashfull, info.tbhits,
+                   info.time_ms);
   if (!info.pv.empty()) {
     s += " pv";
     for (Move m : info.pv) {
@@ -97,12 +98,13 @@ void Session::register_options() {
 
 // The search, its output and its strength.
 void Session::register_engine_options() {
-  options_.add_spin("Hash", 16, 1, TranspositionTable::MAX_MB, [this](const std::string& v) -> std::optional<std::string> {
-    const std::size_t mb = std::stoull(v);
-    if (!engine_.set_hash_mb(mb))
-      return fmt::format("cannot allocate {} MB for the hash table, keeping {} MB", mb, engine_.hash_mb());
-    return std::nullopt;
-  });
+  options_.add_spin(
+      "Hash", 16, 1, TranspositionTable::MAX_MB, [this](const std::string& v) -> std::optional<std::string> {
+        const std::size_t mb = std::stoull(v);
+        if (!engine_.set_hash_mb(mb))
+          return fmt::format("cannot allocate {} MB for the hash table, keeping {} MB", mb, engine_.hash_mb());
+        return std::nullopt;
+      });
   options_.add_spin("Threads", 1, 1, 1024, [this](const std::string& v) -> std::optional<std::string> {
     return engine_.set_threads(std::stoi(v));
   });
@@ -134,13 +136,16 @@ void Session::register_engine_options() {
 
 void Session::register_book_options() {
   // The book options: OwnBook false leaves the book to the GUI and probes nothing.
-  options_.add_check("OwnBook", true, [this](const std::string& v) { return book_.open(v == "true", options_.string("BookFile")); });
+  options_.add_check("OwnBook", true,
+                     [this](const std::string& v) { return book_.open(v == "true", options_.string("BookFile")); });
   // The default is the book really in use, so a GUI that sends the defaults back keeps it.
-  options_.add_string("BookFile", default_book_, [this](const std::string& v) { return book_.open(options_.check("OwnBook"), v); });
-  options_.add_combo("Book Selection", "Weighted", {"Weighted", "Best"}, [this](const std::string& v) -> std::optional<std::string> {
-    book_settings_.selection = v == "Best" ? BookSelection::Best : BookSelection::Weighted;
-    return std::nullopt;
-  });
+  options_.add_string("BookFile", default_book_,
+                      [this](const std::string& v) { return book_.open(options_.check("OwnBook"), v); });
+  options_.add_combo("Book Selection", "Weighted", {"Weighted", "Best"},
+                     [this](const std::string& v) -> std::optional<std::string> {
+                       book_settings_.selection = v == "Best" ? BookSelection::Best : BookSelection::Weighted;
+                       return std::nullopt;
+                     });
   // Leaving the book well: moves with too small a share of the weight are not candidates, and
   // a book move a short search finds bad is not played.
   options_.bind_spin("Book Min Weight", book_settings_.min_weight, 0, 100);
@@ -173,7 +178,8 @@ std::optional<std::string> Session::load_tablebases(const std::string& paths) {
   tablebase::LoadReport r;
   if (auto err = engine_.load_tablebases(paths, &r)) return *err + "; keeping the tables loaded before";
   if (!paths.empty())
-    out_(fmt::format("info string Syzygy: {} WDL and {} DTZ tables, up to {} pieces", r.wdl_files, r.dtz_files, r.max_pieces));
+    out_(fmt::format("info string Syzygy: {} WDL and {} DTZ tables, up to {} pieces", r.wdl_files, r.dtz_files,
+                     r.max_pieces));
   return std::nullopt;
 }
 
@@ -214,8 +220,9 @@ std::optional<BookOffer> Session::offer_book_move(const cmd::Go& c, const Limits
 void Session::report_book(const BookVerdict& v) {
   const Position& pos = engine_.position();
   if (!v.played) {
-    out_(fmt::format("info string book move {} scores {} against {} for the search's best at depth {}: leaving the book",
-                     move_to_uci(pos, v.move, chess960_), format_score(v.score), format_score(v.best_score), v.depth));
+    out_(
+        fmt::format("info string book move {} scores {} against {} for the search's best at depth {}: leaving the book",
+                    move_to_uci(pos, v.move, chess960_), format_score(v.score), format_score(v.best_score), v.depth));
     return;
   }
   book_.book_move_played(pos, v.move);
@@ -288,7 +295,9 @@ void Session::apply(const cmd::SetPosition& c) {
     if (auto err = pos.set_fen(*c.fen)) return error(*err + "; position unchanged");
   for (std::size_t i = 0; i < c.moves.size(); ++i) {
     Move m = parse_uci_move(pos, c.moves[i]);
-    if (!m) return error(fmt::format("illegal move '{}' at move {} of position command; position unchanged", c.moves[i].substr(0, 10), i + 1));
+    if (!m)
+      return error(fmt::format("illegal move '{}' at move {} of position command; position unchanged",
+                               c.moves[i].substr(0, 10), i + 1));
     pos.make_move(m);
   }
   engine_.set_position(pos);
@@ -312,8 +321,10 @@ void Session::apply(const cmd::Go& c) {
   std::vector<std::string> bad;
   for (const std::string& text : c.searchmoves) {
     Move m = parse_uci_move(engine_.position(), text);
-    if (m) limits.searchmoves.push_back(m);
-    else bad.push_back(printable(text));
+    if (m)
+      limits.searchmoves.push_back(m);
+    else
+      bad.push_back(printable(text));
   }
   // One error line however much was wrong: the robustness contract is a line per command.
   std::vector<std::string> warnings = c.warnings;
@@ -348,7 +359,8 @@ void Session::apply(const cmd::Tree& c) {
   engine_.stop();
   TreeRequest r;
   auto err = parse_tree_args(c.args, r);
-  if (!err) err = run_tree_request(engine_.position(), r, [this](const std::string& line) { out_("info string " + line); });
+  if (!err)
+    err = run_tree_request(engine_.position(), r, [this](const std::string& line) { out_("info string " + line); });
   if (err) error("tree: " + *err);
 }
 

@@ -41,7 +41,8 @@ std::optional<std::string> open_input_file(std::ifstream& in, const std::string&
   return std::nullopt;
 }
 
-std::optional<std::string> write_file_atomically(const std::string& path, std::string_view bytes, std::string_view what) {
+std::optional<std::string> write_file_atomically(const std::string& path, std::string_view bytes,
+                                                 std::string_view what) {
   namespace fs = std::filesystem;
   const std::string tmp = path + ".tmp";
   std::FILE* f = std::fopen(tmp.c_str(), "wb");

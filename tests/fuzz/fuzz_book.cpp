@@ -36,7 +36,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (int ply = 0; ply < 40; ++ply) {
     for (const vireo::BookEntry& e : book.probe(pos))
       if (!legal(pos, e.move)) std::abort();
-    const vireo::Move m = book.choose(pos, ply % 2 ? vireo::BookSelection::Best : vireo::BookSelection::Weighted, rng).move;
+    const vireo::Move m =
+        book.choose(pos, ply % 2 ? vireo::BookSelection::Best : vireo::BookSelection::Weighted, rng).move;
     if (!m) break;
     if (!legal(pos, m)) std::abort();
     pos.make_move(m);

@@ -87,12 +87,18 @@ inline Bitboard queen(Square s, Bitboard occupied) { return bishop(s, occupied) 
 // Attacks of a non-pawn piece type from s.
 inline Bitboard piece(PieceType pt, Square s, Bitboard occupied) {
   switch (pt) {
-    case KNIGHT: return knight(s);
-    case BISHOP: return bishop(s, occupied);
-    case ROOK: return rook(s, occupied);
-    case QUEEN: return queen(s, occupied);
-    case KING: return king(s);
-    default: return 0;
+    case KNIGHT:
+      return knight(s);
+    case BISHOP:
+      return bishop(s, occupied);
+    case ROOK:
+      return rook(s, occupied);
+    case QUEEN:
+      return queen(s, occupied);
+    case KING:
+      return king(s);
+    default:
+      return 0;
   }
 }
 

@@ -29,8 +29,16 @@ inline Square pop_lsb(Bitboard& b) {
 }
 constexpr bool more_than_one(Bitboard b) { return (b & (b - 1)) != 0; }
 
-enum Direction : int { NORTH = 8, SOUTH = -8, EAST = 1, WEST = -1,
-                       NORTH_EAST = 9, NORTH_WEST = 7, SOUTH_EAST = -7, SOUTH_WEST = -9 };
+enum Direction : int {
+  NORTH = 8,
+  SOUTH = -8,
+  EAST = 1,
+  WEST = -1,
+  NORTH_EAST = 9,
+  NORTH_WEST = 7,
+  SOUTH_EAST = -7,
+  SOUTH_WEST = -9
+};
 
 // Shifts that drop bits falling off the a- or h-file instead of wrapping to the next rank.
 template <Direction D>

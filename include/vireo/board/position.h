@@ -23,8 +23,8 @@ struct StateInfo {
   // histories learn per pawn structure and per piece placement.
   Key pawn_key = 0;
   std::array<Key, COLOR_NB> non_pawn_key{};
-  Bitboard checkers = 0;   // enemy pieces giving check to the side to move
-  Bitboard blockers = 0;   // pieces of the side to move pinned to its own king
+  Bitboard checkers = 0;  // enemy pieces giving check to the side to move
+  Bitboard blockers = 0;  // pieces of the side to move pinned to its own king
   int castling = NO_CASTLING;
   Square ep_square = NO_SQUARE;  // set only when a pawn of the side to move can capture there
   int rule50 = 0;
@@ -88,7 +88,9 @@ class Position {
   bool gives_check(Move m) const;
   // The type of the piece a capture takes (the pawn, for en passant).
   PieceType captured_type(Move m) const { return m.kind() == Move::EN_PASSANT ? PAWN : type_of(piece_on(m.to())); }
-  bool is_capture(Move m) const { return m.kind() == Move::EN_PASSANT || (m.kind() != Move::CASTLING && !empty(m.to())); }
+  bool is_capture(Move m) const {
+    return m.kind() == Move::EN_PASSANT || (m.kind() != Move::CASTLING && !empty(m.to()));
+  }
   Piece moved_piece(Move m) const { return board_[m.from()]; }
   bool has_non_pawn_material(Color c) const { return pieces(c) & ~pieces(PAWN, KING); }
 

@@ -100,6 +100,8 @@ class Move {
 constexpr bool is_king_side(Move castle) { return file_of(castle.to()) == 6; }
 constexpr Color castling_color(Move castle) { return rank_of(castle.to()) == 0 ? WHITE : BLACK; }
 constexpr int castling_right(Move castle) { return castling_right(castling_color(castle), is_king_side(castle)); }
-constexpr Square castling_rook_to(Move castle) { return castling_rook_to(castling_color(castle), is_king_side(castle)); }
+constexpr Square castling_rook_to(Move castle) {
+  return castling_rook_to(castling_color(castle), is_king_side(castle));
+}
 
 }  // namespace vireo

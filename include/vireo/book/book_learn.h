@@ -6,7 +6,8 @@
 // FILE, so a crash or a kill mid-write leaves the previous file:
 //
 //   vireo-book-learn 1
-//   <key: 16 hex digits> <Polyglot move: 0..65535, promotion bits 0..4> <games> <sum of scores, cp> <wins> <draws> <losses>
+//   <key: 16 hex digits> <Polyglot move: 0..65535, promotion bits 0..4> <games> <sum of scores, cp> <wins> <draws>
+//   <losses>
 //   ...
 //   end <number of records>
 #pragma once
@@ -22,8 +23,8 @@
 namespace vireo {
 
 struct LearnRecord {
-  std::uint32_t games = 0;     // times the line was left with scores to learn from
-  std::int64_t score_sum = 0;  // the mean of each game's first scores out of book, summed
+  std::uint32_t games = 0;                        // times the line was left with scores to learn from
+  std::int64_t score_sum = 0;                     // the mean of each game's first scores out of book, summed
   std::uint32_t wins = 0, draws = 0, losses = 0;  // results, when they could be inferred
 
   double mean_score() const { return games ? double(score_sum) / games : 0.0; }

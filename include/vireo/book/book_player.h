@@ -67,7 +67,7 @@ class BookPlayer {
   std::unique_ptr<PolyglotBook> book_ = std::make_unique<PolyglotBook>();
   std::unique_ptr<BookLearning> learning_ = std::make_unique<BookLearning>();
   std::atomic<bool> learning_on_ = false;  // read by the search thread too
-  bool from_book_ = false;  // the move being played came from the book; search thread only
+  bool from_book_ = false;                 // the move being played came from the book; search thread only
   std::mt19937_64 rng_{std::random_device{}()};
 };
 

@@ -11,6 +11,8 @@ namespace vireo::weights {
 struct EvalWeights {
   // Material, then piece-square tables as published by PeSTO: a8 first, rank 8 on top.
   Score material[PIECE_TYPE_NB] = {S(82, 94), S(337, 281), S(365, 297), S(477, 512), S(1025, 936), S(0, 0)};
+  // The tables stay as written: boards, eight squares a row.
+  // clang-format off
   Score psqt[PIECE_TYPE_NB][64] = {
       {  // pawn
           S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0),
@@ -73,6 +75,7 @@ struct EvalWeights {
           S( -15, -53), S(  36, -34), S(  12, -21), S( -54, -11), S(   8, -28), S( -28, -14), S(  24, -24), S(  14, -43),
       },
   };
+  // clang-format on
 
   // Per attacked square outside enemy pawn attacks, relative to a typical count.
   Score mobility[PIECE_TYPE_NB] = {S(0, 0), S(4, 4), S(5, 5), S(3, 5), S(1, 3), S(0, 0)};

@@ -10,10 +10,16 @@
 
 #if defined(__AVX512BW__)
 #include "vireo/eval/simd/avx512.h"
-namespace vireo::simd { using Native = Avx512; }
+namespace vireo::simd {
+using Native = Avx512;
+}
 #elif defined(__AVX2__)
 #include "vireo/eval/simd/avx2.h"
-namespace vireo::simd { using Native = Avx2; }
+namespace vireo::simd {
+using Native = Avx2;
+}
 #else
-namespace vireo::simd { using Native = Scalar; }
+namespace vireo::simd {
+using Native = Scalar;
+}
 #endif

@@ -33,8 +33,8 @@ constexpr std::array<int, 3> CONTINUATION_PLIES = {1, 2, 4};
 // summed up per pawn structure and per side's piece placement, so that positions
 // the evaluation keeps misjudging are judged better before pruning looks at them.
 // Its weights and limit are tunables (search_params.h); an entry's size bounds the limit.
-constexpr int CORRECTION_SIZE = 16384;   // entries per table (keys are folded onto them)
-constexpr int CORRECTION_GRAIN = 128;    // units per centipawn in an entry
+constexpr int CORRECTION_SIZE = 16384;  // entries per table (keys are folded onto them)
+constexpr int CORRECTION_GRAIN = 128;   // units per centipawn in an entry
 static_assert(CORRECTION_GRAIN * 255 <= INT16_MAX, "CORRECTION_LIMIT_CP's range must fit an entry");
 using CorrectionTable = std::array<std::int16_t, CORRECTION_SIZE>;
 
@@ -63,7 +63,9 @@ struct Histories {
   int capture_of(Piece pc, Move m, PieceType victim) const { return capture[pc][m.to()][victim]; }
 
   void update_quiet(Color us, Piece pc, Move m, const ContinuationTables& cont, int bonus);
-  void update_capture(Piece pc, Move m, PieceType victim, int bonus) { gravity_update(capture[pc][m.to()][victim], bonus); }
+  void update_capture(Piece pc, Move m, PieceType victim, int bonus) {
+    gravity_update(capture[pc][m.to()][victim], bonus);
+  }
 
   // The correction in centipawns for this position's static evaluation.
   int correction(const Position& pos) const;

@@ -110,8 +110,8 @@ class Searcher {
     Piece moved = NO_PIECE;
     PieceToHistory* cont = nullptr;  // continuation table of `move`, for the plies below
     Killers killers;
-    Move excluded;           // the move a singular test leaves out
-    int extension = 0;       // of the move being searched from this node
+    Move excluded;              // the move a singular test leaves out
+    int extension = 0;          // of the move being searched from this node
     int double_extensions = 0;  // on the path from the root to this node
     std::array<Move, MAX_PLY + 1> pv{};
     int pv_length = 0;
@@ -225,8 +225,10 @@ class Searcher {
     std::array<Move, 64> quiets, captures;
     int quiet_count = 0, capture_count = 0;
     void add(Move m, bool quiet) {
-      if (quiet && quiet_count < 64) quiets[quiet_count++] = m;
-      else if (!quiet && capture_count < 64) captures[capture_count++] = m;
+      if (quiet && quiet_count < 64)
+        quiets[quiet_count++] = m;
+      else if (!quiet && capture_count < 64)
+        captures[capture_count++] = m;
     }
   };
   ContinuationTables continuation_tables(int ply);
@@ -261,11 +263,11 @@ class Searcher {
   bool aborted_ = false;
   bool root_depth_done_ = false;  // an iteration has finished: node limits may stop the search
   TimePoint start_ = 0;
-  std::vector<Move> root_moves_;      // legal root moves, restricted by searchmoves
-  std::vector<Move> excluded_root_;   // best moves of earlier MultiPV lines this iteration
-  int tb_pieces_ = 0;                 // positions with at most this many pieces are probed
+  std::vector<Move> root_moves_;     // legal root moves, restricted by searchmoves
+  std::vector<Move> excluded_root_;  // best moves of earlier MultiPV lines this iteration
+  int tb_pieces_ = 0;                // positions with at most this many pieces are probed
   std::uint64_t tbhits_ = 0;
-  std::optional<int> root_tb_score_;  // what the tables say of the root, when they know it
+  std::optional<int> root_tb_score_;                 // what the tables say of the root, when they know it
   std::array<std::uint64_t, 64 * 64> root_nodes_{};  // this iteration's nodes by root move's from-to
   bool was_pondering_ = false;
   SearchCounters counters_;

@@ -9,6 +9,8 @@
 #include <span>
 #include <string_view>
 
+// The table stays as written: one tunable a line.
+// clang-format off
 // X(name, default, min, max, step)
 #define VIREO_SEARCH_TUNABLES(X)                                                                           \
   /* The static eval is scaled by (RULE50_FADE - rule50) / RULE50_FADE: half of it remains when     */   \
@@ -91,6 +93,7 @@
   X(TM_STEADY_STEP_PCT, 4, 1, 10, 1)                                                                      \
   X(TM_FOCUS_PCT, 130, 70, 200, 8)                                                                        \
   X(TM_TROUBLE_MAX, 60, 20, 120, 6)
+// clang-format on
 
 namespace vireo::params {
 

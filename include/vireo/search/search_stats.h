@@ -15,6 +15,8 @@ namespace vireo {
 // measures: ordering, TT, quiescence share), TABLE (the stats tool's per-1000-nodes table of
 // pruning and reductions) or INFO (that table and `info string stats`). The pruning and
 // reduction counters come in the order the search meets them.
+// The table stays as written: one counter a line.
+// clang-format off
 #define VIREO_SEARCH_STATS(X)                                                                       \
   X(NODES, "nodes", NONE)                       /* main-search nodes (quiescence apart) */          \
   X(QNODES, "qnodes", NONE)                     /* quiescence nodes */                              \
@@ -39,6 +41,7 @@ namespace vireo {
   X(PVS_RESEARCHED, "pvs_redone", INFO)         /* null windows redone with the full one */         \
   X(DELTA_PRUNED, "delta", INFO)                /* captures skipped in quiescence */                \
   X(ASPIRATION_FAILS, "aspiration_fails", INFO)
+// clang-format on
 
 #define VIREO_STAT_ID(id, name, listed) STAT_##id,
 enum Stat : int { VIREO_SEARCH_STATS(VIREO_STAT_ID) STAT_COUNT };
@@ -57,7 +60,6 @@ inline constexpr std::array<StatInfo, STAT_COUNT> STAT_INFO = {VIREO_SEARCH_STAT
 
 // The name of each counter, as in `info string stats` and the CSV header.
 constexpr std::string_view stat_name(Stat s) { return STAT_INFO[s].name; }
-
 
 struct SearchCounters {
   std::array<std::uint64_t, STAT_COUNT> n{};
@@ -82,12 +84,12 @@ struct DepthStats {
 
 // Measures derived from one iteration's counters (and the one before it, for the branching factor).
 struct StatsSummary {
-  double ebf = 0;                  // nodes of this iteration / nodes of the previous one
-  double first_move_cutoff = 0;    // share of beta cutoffs made by the first move
-  double mean_cutoff_index = 0;    // 1 = perfect ordering
+  double ebf = 0;                    // nodes of this iteration / nodes of the previous one
+  double first_move_cutoff = 0;      // share of beta cutoffs made by the first move
+  double mean_cutoff_index = 0;      // 1 = perfect ordering
   double tt_hit = 0, tt_cutoff = 0;  // shares of main-search probes
-  double qsearch_share = 0;        // quiescence nodes / all nodes
-  double reduced_researched = 0;   // share of reduced searches redone at full depth
+  double qsearch_share = 0;          // quiescence nodes / all nodes
+  double reduced_researched = 0;     // share of reduced searches redone at full depth
 };
 StatsSummary summarize(const SearchCounters& c, const SearchCounters* previous);
 

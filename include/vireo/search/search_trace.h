@@ -19,15 +19,15 @@ struct TraceNode {
   bool null_move = false;
   bool singular_test = false;  // a search of this node without its TT move (`move`)
   bool qsearch = false;
-  int depth = 0;             // plies left (0 in quiescence)
-  int alpha = 0, beta = 0;   // the window on entry, from the side to move's view
-  int score = SCORE_NONE;    // what the node returned (SCORE_NONE: the search was aborted)
+  int depth = 0;            // plies left (0 in quiescence)
+  int alpha = 0, beta = 0;  // the window on entry, from the side to move's view
+  int score = SCORE_NONE;   // what the node returned (SCORE_NONE: the search was aborted)
   bool tt_hit = false;
-  int reduction = 0;         // late-move reduction of this search, in plies
-  bool research = false;     // searched again after a reduced or null-window search of the same move
-  bool pruned = false;       // a move the search skipped without searching it
-  Stat event = STAT_COUNT;   // what decided the node: a pruning, a TT, null-move or multi-cut
-                             // cutoff, a singular extension; STAT_COUNT: none of them
+  int reduction = 0;        // late-move reduction of this search, in plies
+  bool research = false;    // searched again after a reduced or null-window search of the same move
+  bool pruned = false;      // a move the search skipped without searching it
+  Stat event = STAT_COUNT;  // what decided the node: a pruning, a TT, null-move or multi-cut
+                            // cutoff, a singular extension; STAT_COUNT: none of them
 };
 
 class SearchTrace {

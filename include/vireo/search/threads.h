@@ -54,7 +54,8 @@ class ThreadPool {
   void grow(std::size_t threads);
   void shrink(std::size_t threads);
   void helper_loop(std::size_t index, std::uint64_t generation);
-  void start_helpers(const Position& root, const Limits& limits, const SearchSettings& settings, SearchSignals& signals);
+  void start_helpers(const Position& root, const Limits& limits, const SearchSettings& settings,
+                     SearchSignals& signals);
   void finish_helpers(SearchSignals& signals);
   SearchResult team_result(const Limits& limits, const SearchListeners& listeners, int multipv, TimePoint start) const;
 

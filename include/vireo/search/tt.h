@@ -1,6 +1,6 @@
 // Transposition table: buckets of three entries in one 32-byte slot, replaced by depth and
-// age, shared by the search threads without locks. Mate and tablebase scores are stored relative to the node, not the root, so a
-// mate found through a transposition at another ply still reports the right distance.
+// age, shared by the search threads without locks. Mate and tablebase scores are stored relative to the node, not the
+// root, so a mate found through a transposition at another ply still reports the right distance.
 #pragma once
 
 #include <atomic>

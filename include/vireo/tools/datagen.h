@@ -14,19 +14,19 @@
 namespace vireo {
 
 struct DatagenConfig {
-  std::string out;                 // appended to; created when missing
-  std::string games;               // the compact copy, appended to likewise; empty: none
-  std::string expand;              // a games file to turn into records at `out` instead of playing
-  int chess960_percent = 15;       // share of games from Chess960 starts
-  std::uint64_t positions = 0;     // stop after this many records (0: no limit)
-  double seconds = 0;              // stop after this long (0: no limit)
+  std::string out;              // appended to; created when missing
+  std::string games;            // the compact copy, appended to likewise; empty: none
+  std::string expand;           // a games file to turn into records at `out` instead of playing
+  int chess960_percent = 15;    // share of games from Chess960 starts
+  std::uint64_t positions = 0;  // stop after this many records (0: no limit)
+  double seconds = 0;           // stop after this long (0: no limit)
   int threads = 1;
-  std::uint64_t nodes = 5000;      // node budget of every move's search
+  std::uint64_t nodes = 5000;  // node budget of every move's search
   std::uint64_t seed = 1;
-  int random_plies = 8;            // random opening plies; one more in every other game
-  int opening_margin = 500;        // a start scored beyond +-this (cp) is thrown away
-  bool use_nnue = true;            // false: the hand-written evaluation plays
-  std::string net;                 // a network file; empty: the embedded network
+  int random_plies = 8;      // random opening plies; one more in every other game
+  int opening_margin = 500;  // a start scored beyond +-this (cp) is thrown away
+  bool use_nnue = true;      // false: the hand-written evaluation plays
+  std::string net;           // a network file; empty: the embedded network
 };
 
 // Parses `datagen` arguments; on error returns the message.

@@ -26,11 +26,11 @@ struct MakeBookOptions {
   int min_elo_side = 0;            // the side whose move is kept rated at least this
   std::string from_date, to_date;  // YYYY.MM.DD, inclusive; `?` in a game's date matches anything
   enum class Results { ALL, WINS, WINS_AND_DRAWS } results = Results::ALL;  // whose moves are kept
-  std::string event, player;       // case-insensitive substrings of Event and White/Black
+  std::string event, player;  // case-insensitive substrings of Event and White/Black
 
   // Pruning: a move below these goes, with every line that only it leads to.
-  int min_games = 1;   // played in at least this many counted games
-  int min_score = 0;   // scoring at least this percentage for the side that played it
+  int min_games = 1;  // played in at least this many counted games
+  int min_score = 0;  // scoring at least this percentage for the side that played it
 
   // Verification by search: a move more than verify_margin centipawns below the best move
   // the search finds in its position goes (with its lines). Off when both limits are 0.
@@ -44,14 +44,14 @@ struct MakeBookStats {
   std::uint64_t games = 0;          // games counted
   std::uint64_t skipped_games = 0;  // all skipped games; by reason in `skipped`
   std::map<std::string, std::uint64_t> skipped;
-  std::uint64_t positions = 0;      // (position, move) occurrences counted
-  std::uint64_t candidates = 0;     // distinct (position, move) pairs counted
+  std::uint64_t positions = 0;   // (position, move) occurrences counted
+  std::uint64_t candidates = 0;  // distinct (position, move) pairs counted
   // Entries each step removed, in the order the steps run.
   std::uint64_t removed_min_games = 0, removed_no_points = 0, removed_min_score = 0, removed_unreachable = 0,
                 removed_verify = 0;
   std::uint64_t verified_positions = 0;
   double verify_seconds = 0;
-  std::uint64_t entries = 0;        // entries written
+  std::uint64_t entries = 0;  // entries written
 };
 
 // Reads the options from `vireo makebook ...` arguments; on error returns a message.

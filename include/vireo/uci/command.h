@@ -17,16 +17,18 @@ namespace cmd {
 struct Uci {};
 struct IsReady {};
 struct NewGame {};
-struct SetOption { std::string name, value; };
+struct SetOption {
+  std::string name, value;
+};
 struct SetPosition {
   std::optional<std::string> fen;  // nullopt: startpos
   std::vector<std::string> moves;
 };
 struct Go {
-  Limits limits;                         // searchmoves filled in when the position is known
+  Limits limits;  // searchmoves filled in when the position is known
   std::vector<std::string> searchmoves;
-  int perft_depth = 0;                   // `go perft N`
-  std::vector<std::string> warnings;     // parameters ignored, and why
+  int perft_depth = 0;                // `go perft N`
+  std::vector<std::string> warnings;  // parameters ignored, and why
 };
 struct Stop {};
 struct PonderHit {};
@@ -50,7 +52,8 @@ struct ParseError {
 };
 
 using Command = std::variant<cmd::Uci, cmd::IsReady, cmd::NewGame, cmd::SetOption, cmd::SetPosition, cmd::Go, cmd::Stop,
-                             cmd::PonderHit, cmd::Quit, cmd::Display, cmd::Eval, cmd::Bench, cmd::Book, cmd::Tree, cmd::Empty, ParseError>;
+                             cmd::PonderHit, cmd::Quit, cmd::Display, cmd::Eval, cmd::Bench, cmd::Book, cmd::Tree,
+                             cmd::Empty, ParseError>;
 
 Command parse(std::string_view line);
 

@@ -17,6 +17,7 @@ std::optional<std::string> open_input_file(std::ifstream& in, const std::string&
 
 // Writes `bytes` to `path` through `path`.tmp, renamed over `path` once complete and flushed:
 // a crash leaves the old file, and a reader that has the old file open keeps reading it.
-std::optional<std::string> write_file_atomically(const std::string& path, std::string_view bytes, std::string_view what);
+std::optional<std::string> write_file_atomically(const std::string& path, std::string_view bytes,
+                                                 std::string_view what);
 
 }  // namespace vireo

@@ -90,9 +90,12 @@ void AccumulatorStack::apply(Color perspective, const Entry& parent, Entry& e) c
   std::int16_t* out = e.acc.values[perspective].data();
   // One pass over the accumulator for each shape push() records: a quiet move or a promotion
   // (1 add, 1 sub), a capture, en passant or a capturing promotion (1, 2), castling (2, 2).
-  if (n_add == 1 && n_sub == 1) Simd::add_sub<HIDDEN, 1, 1>(in, out, adds, subs);
-  else if (n_add == 1 && n_sub == 2) Simd::add_sub<HIDDEN, 1, 2>(in, out, adds, subs);
-  else if (n_add == 2 && n_sub == 2) Simd::add_sub<HIDDEN, 2, 2>(in, out, adds, subs);
+  if (n_add == 1 && n_sub == 1)
+    Simd::add_sub<HIDDEN, 1, 1>(in, out, adds, subs);
+  else if (n_add == 1 && n_sub == 2)
+    Simd::add_sub<HIDDEN, 1, 2>(in, out, adds, subs);
+  else if (n_add == 2 && n_sub == 2)
+    Simd::add_sub<HIDDEN, 2, 2>(in, out, adds, subs);
   else {
     // What is left is a null move, which changes nothing; push() can record no other shape.
     assert(n_add == 0 && n_sub == 0);

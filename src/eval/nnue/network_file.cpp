@@ -1,9 +1,9 @@
 #include "vireo/eval/nnue/network_file.h"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <fmt/format.h>
 #include <fstream>
 #include <stdexcept>
 
@@ -43,15 +43,18 @@ void write_le(std::vector<std::uint8_t>& out, T v) {
 
 // The one parser: `width`, when given, is the only width accepted (the engine's own).
 std::optional<std::string> parse_file(const std::uint8_t* data, std::size_t size, int width, NetworkFile& out) {
-  if (size < V1_HEADER_BYTES || std::memcmp(data, MAGIC, sizeof MAGIC) != 0) return std::string("not a Vireo network file");
+  if (size < V1_HEADER_BYTES || std::memcmp(data, MAGIC, sizeof MAGIC) != 0)
+    return std::string("not a Vireo network file");
   const std::uint8_t* p = data + sizeof MAGIC;
-  const auto version = read_le<std::uint32_t>(p), inputs = read_le<std::uint32_t>(p), hidden = read_le<std::uint32_t>(p);
+  const auto version = read_le<std::uint32_t>(p), inputs = read_le<std::uint32_t>(p),
+             hidden = read_le<std::uint32_t>(p);
   const auto cp_scale = read_le<std::int32_t>(p);
   if (version != 1 && version != FORMAT_VERSION)
     return fmt::format("network format version {}, this build reads 1 and {}", version, FORMAT_VERSION);
   if (inputs != INPUTS || (width ? hidden != std::uint32_t(width) : hidden % 32 || hidden == 0 || hidden > MAX_HIDDEN))
     return width ? fmt::format("network is {}->{}, this build plays {}->{}", inputs, hidden, INPUTS, width)
-                 : fmt::format("network is {}->{}, expected {}->(a multiple of 32 up to {})", inputs, hidden, INPUTS, MAX_HIDDEN);
+                 : fmt::format("network is {}->{}, expected {}->(a multiple of 32 up to {})", inputs, hidden, INPUTS,
+                               MAX_HIDDEN);
   if (version > 1 && size < HEADER_BYTES) return fmt::format("network file has {} bytes, too short", size);
   const std::uint32_t buckets = version == 1 ? 1 : read_le<std::uint32_t>(p);
   if (buckets < 1 || buckets > MAX_OUTPUT_BUCKETS)
@@ -63,8 +66,12 @@ std::optional<std::string> parse_file(const std::uint8_t* data, std::size_t size
   if (stored != checksum(data, size - 8)) return std::string("network checksum mismatch (corrupt file)");
 
   if (cp_scale < 1 || cp_scale > MAX_CP_SCALE) return fmt::format("network output scale {} out of range", cp_scale);
-  NetworkFile net{int(hidden), int(buckets), cp_scale, std::vector<std::int16_t>(std::size_t(INPUTS) * hidden),
-                  std::vector<std::int16_t>(hidden), std::vector<std::int16_t>(std::size_t(buckets) * 2 * hidden),
+  NetworkFile net{int(hidden),
+                  int(buckets),
+                  cp_scale,
+                  std::vector<std::int16_t>(std::size_t(INPUTS) * hidden),
+                  std::vector<std::int16_t>(hidden),
+                  std::vector<std::int16_t>(std::size_t(buckets) * 2 * hidden),
                   std::vector<std::int32_t>(buckets)};
   for (auto& w : net.feature_weights) w = read_le<std::int16_t>(p);
   for (auto& b : net.feature_bias) b = read_le<std::int16_t>(p);
@@ -114,7 +121,8 @@ namespace {
 template <class Net>
 std::optional<std::string> load_as(const std::string& path, Net& out, int max_hidden) {
   std::vector<std::uint8_t> bytes;
-  if (auto err = read_file(path, file_bytes(HEADER_BYTES, std::size_t(max_hidden), MAX_OUTPUT_BUCKETS), bytes)) return err;
+  if (auto err = read_file(path, file_bytes(HEADER_BYTES, std::size_t(max_hidden), MAX_OUTPUT_BUCKETS), bytes))
+    return err;
   if (auto err = parse(bytes.data(), bytes.size(), out)) return fmt::format("'{}': {}", path, *err);
   return std::nullopt;
 }
@@ -122,7 +130,9 @@ std::optional<std::string> load_as(const std::string& path, Net& out, int max_hi
 }  // namespace
 
 std::optional<std::string> load_file(const std::string& path, Network& out) { return load_as(path, out, HIDDEN); }
-std::optional<std::string> load_file(const std::string& path, NetworkFile& out) { return load_as(path, out, MAX_HIDDEN); }
+std::optional<std::string> load_file(const std::string& path, NetworkFile& out) {
+  return load_as(path, out, MAX_HIDDEN);
+}
 
 std::vector<std::uint8_t> serialize(const NetworkFile& net) {
   std::vector<std::uint8_t> out(MAGIC, MAGIC + sizeof MAGIC);
@@ -141,7 +151,9 @@ std::vector<std::uint8_t> serialize(const NetworkFile& net) {
 
 std::vector<std::uint8_t> serialize(const Network& net) {
   const auto layers = std::size_t(net.output_buckets) * 2 * HIDDEN;
-  return serialize(NetworkFile{HIDDEN, net.output_buckets, net.cp_scale,
+  return serialize(NetworkFile{HIDDEN,
+                               net.output_buckets,
+                               net.cp_scale,
                                {net.feature_weights.begin(), net.feature_weights.end()},
                                {net.feature_bias.begin(), net.feature_bias.end()},
                                {net.output_weights.begin(), net.output_weights.begin() + std::ptrdiff_t(layers)},

@@ -1,8 +1,8 @@
 // AVX2: 16 int16 lanes (VIREO_ARCH x86-64-bmi2, or native on a CPU with AVX2 but not AVX-512BW).
 #pragma once
 
-#include <cstdint>
 #include <immintrin.h>
+#include <cstdint>
 
 #include "vireo/eval/simd/vector.h"
 

@@ -1,8 +1,8 @@
 // AVX-512BW: 32 int16 lanes (VIREO_ARCH x86-64-avx512, or native on a CPU that has it).
 #pragma once
 
-#include <cstdint>
 #include <immintrin.h>
+#include <cstdint>
 
 #include "vireo/eval/simd/vector.h"
 
