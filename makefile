@@ -4,12 +4,15 @@ EXE ?= vireo
 BUILD_DIR ?= build-openbench
 # OpenBench names the network to test with EVALFILE=<file>: it is embedded instead of nets/vireo.nnue.
 EVALFILE ?= nets/vireo.nnue
+# Compile jobs (OpenBench's workers run make while other engines play; an unbounded --parallel
+# would start one compiler per source file).
+JOBS ?= 2
 
 .PHONY: all clean
 all:
 	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) -DVIREO_ARCH=native \
 	  -DVIREO_BUILD_TESTS=OFF -DVIREO_BUILD_BENCH=OFF -DVIREO_NET=$(abspath $(EVALFILE))
-	cmake --build $(BUILD_DIR) --parallel --target vireo
+	cmake --build $(BUILD_DIR) --parallel $(JOBS) --target vireo
 	cp $(BUILD_DIR)/vireo $(EXE)
 
 clean:

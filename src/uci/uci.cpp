@@ -150,8 +150,10 @@ void Session::register_book_options() {
   // a book move a short search finds bad is not played.
   options_.bind_spin("Book Min Weight", book_settings_.min_weight, 0, 100);
   // Book learning: off by default; what it learns goes to BookLearnFile, never into the book.
-  options_.add_check("BookLearning", false, [this](const std::string& v) { return book_.set_learning(v == "true"); });
+  // The file first: a GUI that sends the options in the order listed then names the file before
+  // it turns learning on, which BookLearning refuses without one.
   options_.add_string("BookLearnFile", "", [this](const std::string& v) { return load_learning(v); });
+  options_.add_check("BookLearning", false, [this](const std::string& v) { return book_.set_learning(v == "true"); });
   options_.bind_spin("Book Check Depth", book_settings_.check_depth, 0, 30);
   options_.bind_spin("Book Check Margin", book_settings_.check_margin, 0, 1000);
   options_.bind_spin("Book Depth", book_settings_.max_ply, 1, 1000);
