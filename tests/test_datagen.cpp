@@ -14,12 +14,6 @@ using namespace vireo;
 
 namespace {
 
-std::string temp_path(const char* name) {
-  const auto p = std::filesystem::temp_directory_path() / name;
-  std::filesystem::remove(p);
-  return p.string();
-}
-
 std::vector<TrainingRecord> read_records(const std::string& path) {
   std::ifstream in(path, std::ios::binary | std::ios::ate);
   const auto bytes = std::size_t(in.tellg());
@@ -90,7 +84,7 @@ TEST_CASE("datagen arguments are checked", "[datagen]") {
 }
 
 TEST_CASE("datagen writes whole games of valid records, reproducibly, and appends", "[datagen]") {
-  const std::string a = temp_path("vireo-datagen-a.bin"), b = temp_path("vireo-datagen-b.bin");
+  const std::string a = test::fresh_temp_path("vireo-datagen-a.bin"), b = test::fresh_temp_path("vireo-datagen-b.bin");
   DatagenConfig cfg;
   cfg.positions = 150;
   cfg.nodes = 300;
@@ -127,14 +121,14 @@ TEST_CASE("datagen refuses an output it cannot write", "[datagen]") {
   cfg.out = "/nonexistent-dir/out.bin";
   cfg.positions = 10;
   CHECK_THROWS_WITH(run_datagen(cfg), Catch::Contains("cannot open '/nonexistent-dir/out.bin'"));
-  const std::string odd = temp_path("vireo-datagen-odd.bin");
+  const std::string odd = test::fresh_temp_path("vireo-datagen-odd.bin");
   std::ofstream(odd) << "seven b";
   CHECK(datagen_main({"--out", odd, "--positions", "10"}) == 1);
   std::filesystem::remove(odd);
 }
 
 TEST_CASE("an interrupted datagen run leaves a valid file", "[datagen]") {
-  const std::string out = temp_path("vireo-datagen-int.bin");
+  const std::string out = test::fresh_temp_path("vireo-datagen-int.bin");
   DatagenConfig cfg;
   cfg.out = out;
   cfg.nodes = 300;

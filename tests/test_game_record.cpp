@@ -6,6 +6,7 @@
 #include <iterator>
 #include <random>
 
+#include "test_util.h"
 #include "vireo/board/movegen.h"
 #include "vireo/tools/datagen.h"
 #include "vireo/tools/game_record.h"
@@ -40,12 +41,6 @@ GameRecord random_game(int white, int black, std::uint64_t seed) {
 std::vector<std::uint8_t> read_bytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-std::string temp_path(const char* name) {
-  const auto p = std::filesystem::temp_directory_path() / name;
-  std::filesystem::remove(p);
-  return p.string();
 }
 
 }  // namespace
@@ -127,8 +122,8 @@ TEST_CASE("a malformed or truncated game is refused with its offset", "[game_rec
 }
 
 TEST_CASE("datagen's games file expands to exactly its records, Chess960 starts included", "[datagen]") {
-  const std::string bin = temp_path("vireo-gr.bin"), games = temp_path("vireo-gr.games"),
-                    again = temp_path("vireo-gr-again.bin");
+  const std::string bin = test::fresh_temp_path("vireo-gr.bin"), games = test::fresh_temp_path("vireo-gr.games"),
+                    again = test::fresh_temp_path("vireo-gr-again.bin");
   DatagenConfig cfg;
   cfg.out = bin;
   cfg.games = games;
@@ -160,7 +155,7 @@ TEST_CASE("datagen's games file expands to exactly its records, Chess960 starts 
 
   // A damaged games file is refused before anything is written.
   std::ofstream(games, std::ios::app | std::ios::binary) << "VG";
-  const std::string none = temp_path("vireo-gr-none.bin");
+  const std::string none = test::fresh_temp_path("vireo-gr-none.bin");
   ex.expand = games;
   ex.out = none;
   CHECK_THROWS_WITH(expand_games(ex), Catch::Contains("truncated"));

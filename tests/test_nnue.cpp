@@ -161,7 +161,7 @@ TEST_CASE("corrupt, truncated and foreign network files are refused", "[nnue]") 
 }
 
 TEST_CASE("a network file written by serialize loads and plays the same", "[nnue]") {
-  const auto path = (std::filesystem::temp_directory_path() / "vireo-test-net.nnue").string();
+  const auto path = vireo::test::fresh_temp_path("net.nnue");
   const auto bytes = nnue::serialize(*nnue::embedded_network());
   std::ofstream(path, std::ios::binary)
       .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));

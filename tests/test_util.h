@@ -14,6 +14,7 @@
 #include <future>
 #include <iterator>
 #include <optional>
+#include <random>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -70,12 +71,43 @@ inline std::vector<PerftCase> load_perft_suite(const std::string& name) {
   return out;
 }
 
-// A file `name` in this test process's own scratch folder (created on demand); the pid keeps
-// parallel ctest runs of different test cases out of each other's files.
+// This test process's own scratch folder, made empty at first use and removed at exit. ctest runs
+// each test case in its own process and PIDs are reused (a container's small PID space runs
+// through them within one CI run), so the folder's name adds a random number to the PID, and a
+// folder left by an earlier process cannot hand a test files it did not write.
+class ScratchFolder {
+ public:
+  ScratchFolder()
+      : dir_(std::filesystem::temp_directory_path() /
+             ("vireo-test-" + std::to_string(::getpid()) + "-" + std::to_string(std::random_device{}()))) {
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+  }
+  ~ScratchFolder() {
+    std::error_code ignored;
+    std::filesystem::remove_all(dir_, ignored);
+  }
+  ScratchFolder(const ScratchFolder&) = delete;
+  ScratchFolder& operator=(const ScratchFolder&) = delete;
+  const std::filesystem::path& path() const { return dir_; }
+
+ private:
+  std::filesystem::path dir_;
+};
+
+// A file `name` in the process's scratch folder; nothing is there before a test writes it, unless
+// an earlier test case of the same process did.
 inline std::filesystem::path temp_path(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("vireo-test-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  return dir / name;
+  static const ScratchFolder folder;
+  return folder.path() / name;
+}
+
+// temp_path(name) with no file there: for a test that writes `name` and must not find an
+// earlier test case's file when the whole binary runs in one process.
+inline std::string fresh_temp_path(const std::string& name) {
+  const auto path = temp_path(name);
+  std::filesystem::remove(path);
+  return path.string();
 }
 
 // A whole file's bytes ("" when it cannot be read).
