@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <fmt/format.h>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -39,6 +40,31 @@ std::string mirror_fen(const std::string& fen) {
                      rest);
 }
 
+// The position flipped left to right (files a-h swapped), without castling rights (a flipped
+// castling position has its king and rooks where no castling rule puts them).
+std::string flip_files_fen(const std::string& fen) {
+  std::istringstream in(fen);
+  std::string board, stm, castling, ep, rest;
+  in >> board >> stm >> castling >> ep;
+  std::getline(in, rest);
+  std::stringstream b(board);
+  std::string out;
+  for (std::string r; std::getline(b, r, '/');) {
+    if (!out.empty()) out += '/';
+    out.append(r.rbegin(), r.rend());  // digits count empty squares either way
+  }
+  if (ep != "-") ep[0] = char('a' + 'h' - ep[0]);
+  return fmt::format("{} {} - {}{}", out, stm, ep, rest);
+}
+
+// The embedded network's weights read as a network with mirrored inputs: not a trained one, but
+// one whose features differ by the king's wing, which is what the bookkeeping must follow.
+std::shared_ptr<const nnue::Network> mirrored_embedded() {
+  auto net = std::make_shared<nnue::Network>(*nnue::embedded_network());
+  net->mirrored_inputs = true;
+  return net;
+}
+
 std::vector<std::uint8_t> read_all(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), {}};
@@ -47,7 +73,9 @@ std::vector<std::uint8_t> read_all(const std::string& path) {
 }  // namespace
 
 TEST_CASE("incremental accumulators equal a full refresh along random games", "[nnue]") {
-  const auto net = nnue::embedded_network();
+  // With mirrored inputs a king crossing the d/e line refreshes its side's half.
+  const bool mirrored = GENERATE(false, true);
+  const auto net = mirrored ? mirrored_embedded() : nnue::embedded_network();
   // Castling both ways, en passant, promotions with and without capture are all reachable here,
   // and Chess960 castling where king and rook swap squares, or the king stays put.
   const char* starts[] = {
@@ -60,7 +88,7 @@ TEST_CASE("incremental accumulators equal a full refresh along random games", "[
       "1rk1qr2/pp1p1ppp/2n1b3/2p1p3/4P3/2N1B3/PPPP1PPP/1RK1QR2 w FBfb - 0 1",
   };
   std::mt19937_64 rng(42);
-  int checked = 0, nulls = 0, specials = 0, chess960_castles = 0;
+  int checked = 0, nulls = 0, specials = 0, chess960_castles = 0, crossings = 0;
   for (const char* fen : starts) {
     for (int game = 0; game < 20; ++game) {
       Position pos = from_fen(fen);
@@ -79,6 +107,8 @@ TEST_CASE("incremental accumulators equal a full refresh along random games", "[
           const Move m = moves[rng() % moves.size()].move;
           specials += m.kind() != Move::NORMAL;
           chess960_castles += m.kind() == Move::CASTLING && file_of(m.from()) != 4;
+          crossings += pos.moved_piece(m) == make_piece(pos.side_to_move(), KING) &&
+                       nnue::flips_files(m.from()) != nnue::flips_files(m.to());
           stack.push(pos, m);
           pos.make_move(m);
           line.push_back(m);
@@ -106,6 +136,7 @@ TEST_CASE("incremental accumulators equal a full refresh along random games", "[
   CHECK(nulls > 50);
   CHECK(specials > 20);
   CHECK(chess960_castles > 20);
+  CHECK(crossings > 100);
 }
 
 TEST_CASE("a position and its colour-mirrored twin evaluate alike", "[nnue]") {
@@ -119,6 +150,42 @@ TEST_CASE("a position and its colour-mirrored twin evaluate alike", "[nnue]") {
     different += nnue::evaluate(*net, pos) != 0;
   }
   CHECK(different > 100);  // the check is not passing on a network that outputs a constant
+}
+
+TEST_CASE("with mirrored inputs a position and its left-right flip evaluate alike", "[nnue]") {
+  const auto mirrored = mirrored_embedded(), plain = nnue::embedded_network();
+  const auto cases = test::load_perft_suite("random-walks.epd");
+  REQUIRE(cases.size() > 100);
+  int plain_differs = 0;
+  for (const auto& c : cases) {
+    const Position pos = from_fen(c.fen), flipped = from_fen(flip_files_fen(c.fen));
+    INFO(c.fen);
+    REQUIRE(nnue::evaluate(*mirrored, pos) == nnue::evaluate(*mirrored, flipped));
+    plain_differs += nnue::evaluate(*plain, pos) != nnue::evaluate(*plain, flipped);
+  }
+  CHECK(plain_differs > 100);  // a plain network sees the two apart: the symmetry is the layout's
+}
+
+TEST_CASE("a network with mirrored inputs is written as version 3 and read back so", "[nnue]") {
+  const auto mirrored = mirrored_embedded();
+  auto bytes = nnue::serialize(*mirrored);
+  CHECK(bytes[8] == 3);
+  CHECK(nnue::serialize(*nnue::embedded_network())[8] == 2);  // a plain one keeps version 2
+  auto copy = std::make_unique<nnue::Network>();
+  REQUIRE_FALSE(nnue::parse(bytes.data(), bytes.size(), *copy).has_value());
+  CHECK(copy->mirrored_inputs);
+  const Position pos = from_fen("r4rk1/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/2KR3R w - - 0 1");
+  CHECK(nnue::evaluate(*copy, pos) == nnue::evaluate(*mirrored, pos));
+  CHECK(nnue::evaluate(*copy, pos) != nnue::evaluate(*nnue::embedded_network(), pos));
+
+  bytes[28] = 2;  // the input layout field: no such layout
+  const std::size_t body = bytes.size() - 8;
+  const std::uint64_t sum = nnue::checksum(bytes.data(), body);
+  std::memcpy(bytes.data() + body, &sum, 8);
+  const auto err = nnue::parse(bytes.data(), bytes.size(), *copy);
+  REQUIRE(err);
+  CHECK_THAT(*err, Catch::Contains("input layout 2"));
+  CHECK(copy->mirrored_inputs);  // the refused file changed nothing
 }
 
 TEST_CASE("the embedded network survives a serialise-parse round trip", "[nnue]") {
@@ -291,13 +358,14 @@ TEST_CASE("the SIMD back end's network output equals the scalar reference's", "[
 
 TEST_CASE("incremental accumulators equal a full refresh through every kind of move", "[nnue]") {
   const auto net = random_network(8, 16);
+  net->mirrored_inputs = GENERATE(false, true);  // e1c1 crosses the d/e line
   Position pos = from_fen("r3k2r/pPP3pp/8/3pP3/8/8/P5pP/R3K2R w KQkq d6 0 1");
   nnue::AccumulatorStack stack;
   stack.reset(*net, pos);
   const auto require_refreshed = [&] {
     nnue::Accumulator fresh;
     nnue::reference_refresh(*net, pos, fresh);
-    REQUIRE(stack.current().values == fresh.values);
+    REQUIRE(stack.current(pos).values == fresh.values);
   };
   // En passant, castling both ways, promotions with and without capture, plain captures, a
   // king out of check, a null move, a double push; "0000" is the null move.

@@ -50,14 +50,16 @@ float loss_of(const Params& p, const Sample& s) {
 }  // namespace
 
 TEST_CASE("the trainer's features are the engine's", "[train]") {
-  const std::string fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1";
-  const Sample s = make_sample(record_of(fen, 0, RESULT_DRAW), 0.5, BUCKETS);
+  // With mirrored inputs, black's king on g8 flips black's view and white's on c1 does not.
+  const bool mirrored_inputs = GENERATE(false, true);
+  const std::string fen = "r4rk1/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/2KR3R b - - 0 1";
+  const Sample s = make_sample(record_of(fen, 0, RESULT_DRAW), 0.5, BUCKETS, false, mirrored_inputs);
   Position pos;
   REQUIRE_FALSE(pos.set_fen(fen).has_value());
   std::vector<int> engine[2], trainer[2];
   for (Bitboard b = pos.pieces(); b;) {
     const Square sq = pop_lsb(b);
-    engine[0].push_back(nnue::feature_index(BLACK, pos.piece_on(sq), sq));  // black is to move
+    engine[0].push_back(nnue::feature_index(BLACK, pos.piece_on(sq), sq, mirrored_inputs));  // black is to move
     engine[1].push_back(nnue::feature_index(WHITE, pos.piece_on(sq), sq));
   }
   REQUIRE(s.count == popcount(pos.pieces()));
@@ -169,8 +171,9 @@ TEST_CASE("the quantised network reproduces the float one", "[train]") {
 }
 
 TEST_CASE("the engine's integer inference is the float network on the rounded weights", "[train]") {
+  const bool mirrored_inputs = GENERATE(false, true);
   const Params p = random_params(9);
-  const nnue::Network net = quantise(p, BUCKETS);
+  const nnue::Network net = quantise(p, BUCKETS, mirrored_inputs);
   // The float network with every weight replaced by its quantised value.
   Params rounded = p;
   for (std::size_t i = 0; i < Params::W2; ++i) rounded.v[i] = std::round(p.v[i] * nnue::QA) / nnue::QA;
@@ -188,7 +191,7 @@ TEST_CASE("the engine's integer inference is the float network on the rounded we
   for (const auto& fen : fens) {
     Position pos;
     REQUIRE_FALSE(pos.set_fen(fen).has_value());
-    const Sample s = make_sample(pack_record(pos, 0), 0.5, BUCKETS);
+    const Sample s = make_sample(pack_record(pos, 0), 0.5, BUCKETS, false, mirrored_inputs);
     buckets.insert(s.bucket);
     // Only the final integer divisions truncate: at most a centipawn or two.
     REQUIRE(std::abs(nnue::evaluate(net, pos) - double(predict(rounded, s)) * net.cp_scale) < 2.0);

@@ -53,6 +53,9 @@ bool parse_args(int argc, char** argv, vireo::train::Config& c, std::string& err
     else if (key == "--mirror") {
       ok = v == "on" || v == "off";
       c.mirror = v == "on";
+    } else if (key == "--mirrored-inputs") {
+      ok = v == "on" || v == "off";
+      c.mirrored_inputs = v == "on";
     } else if (key == "--max-quant-error")
       ok = parse_number(v, c.max_quant_error) && c.max_quant_error > 0;
     else {
@@ -79,7 +82,7 @@ int main(int argc, char** argv) {
                  "usage: vireo-train --data FILE [--data FILE ...] --out NET [--init NET] [--epochs N] [--batch N]\n"
                  "                   [--threads N] [--lr X] [--final-lr-ratio X] [--lambda X] [--output-buckets N]\n"
                  "                   [--val-fraction X] [--seed N] [--max-positions N] [--max-quant-error CP]\n"
-                 "                   [--mirror on|off]\n",
+                 "                   [--mirror on|off] [--mirrored-inputs on|off]\n",
                  error.c_str());
     return 2;
   }

@@ -58,13 +58,18 @@ float forward(const Params& p, const Sample& s, float (&acc)[2][HIDDEN]) {
 
 }  // namespace
 
-Sample make_sample(const TrainingRecord& r, double lambda, int output_buckets, bool mirrored) {
+Sample make_sample(const TrainingRecord& r, double lambda, int output_buckets, bool mirrored, bool mirrored_inputs) {
   Sample s;
   const Color stm = Color(r.stm);
+  std::array<bool, COLOR_NB> flip = {};
+  if (mirrored_inputs)
+    for_each_piece(r, [&](Piece p, Square sq) {
+      if (type_of(p) == KING) flip[color_of(p)] = nnue::flips_files(Square(mirrored ? sq ^ 7 : sq));
+    });
   for_each_piece(r, [&](Piece p, Square sq) {
     if (mirrored) sq = Square(sq ^ 7);
-    s.features[0][s.count] = std::uint16_t(nnue::feature_index(stm, p, sq));
-    s.features[1][s.count] = std::uint16_t(nnue::feature_index(~stm, p, sq));
+    s.features[0][s.count] = std::uint16_t(nnue::feature_index(stm, p, sq, flip[stm]));
+    s.features[1][s.count] = std::uint16_t(nnue::feature_index(~stm, p, sq, flip[~stm]));
     ++s.count;
   });
   s.bucket = nnue::output_bucket(s.count, output_buckets);
@@ -128,9 +133,10 @@ float forward_backward(const Params& p, const Sample& s, Params& grad) {
   return err * err;
 }
 
-nnue::Network quantise(const Params& p, int output_buckets) {
+nnue::Network quantise(const Params& p, int output_buckets, bool mirrored_inputs) {
   nnue::Network net;
   net.output_buckets = output_buckets;
+  net.mirrored_inputs = mirrored_inputs;
   net.output_weights.fill(0);
   net.output_bias.fill(0);
   auto q = [](float x, float scale) { return std::lround(double(x) * scale); };
@@ -197,9 +203,10 @@ void Trainer::load() {
   val_records_.assign(records.end() - long(n_val), records.end());
   for (std::size_t i = 0; i < records.size(); ++i) {
     const bool train = i < records.size() - n_val;
-    (train ? train_ : val_).push_back(make_sample(records[i], cfg_.lambda, cfg_.output_buckets));
+    (train ? train_ : val_)
+        .push_back(make_sample(records[i], cfg_.lambda, cfg_.output_buckets, false, cfg_.mirrored_inputs));
     if (train && cfg_.mirror && !may_castle(records[i]))
-      train_.push_back(make_sample(records[i], cfg_.lambda, cfg_.output_buckets, true));
+      train_.push_back(make_sample(records[i], cfg_.lambda, cfg_.output_buckets, true, cfg_.mirrored_inputs));
   }
   std::fprintf(stderr, "train: %zu training and %zu validation positions\n", train_.size(), val_.size());
 }
@@ -272,7 +279,7 @@ int Trainer::fit_cp_scale() const {
 }
 
 std::string Trainer::check_and_write() {
-  nnue::Network net = quantise(params_, cfg_.output_buckets);
+  nnue::Network net = quantise(params_, cfg_.output_buckets, cfg_.mirrored_inputs);
   net.cp_scale = fit_cp_scale();
   std::fprintf(stderr, "train: output scale %d cp per unit (the sigmoid's is %d)\n", net.cp_scale, nnue::SIGMOID_SCALE);
   // The quantised net, run by the engine's own integer code on the positions the records
@@ -308,6 +315,10 @@ std::string Trainer::init_params() {
   if (auto error = nnue::load_file(cfg_.init, net)) return *error;
   if (std::string error = dequantise(net, cfg_.output_buckets, rng_, params_); !error.empty())
     return cfg_.init + ": " + error;
+  // A plain network may start a mirrored one (its weights are then read as those of a king on
+  // files a-d, which the training corrects for the other wing), but not the reverse.
+  if (net.mirrored_inputs && !cfg_.mirrored_inputs)
+    return cfg_.init + ": the network has mirrored inputs; train with --mirrored-inputs on";
   std::fprintf(stderr, "train: starting from %s, validation loss %.6f\n", cfg_.init.c_str(), validation_loss());
   return "";
 }

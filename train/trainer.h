@@ -28,6 +28,7 @@ struct Config {
   std::uint64_t max_positions = 0;  // 0: all
   double max_quant_error = 8.0;     // mean |quantised - float| (cp) above which no net is written
   bool mirror = false;              // also train on each castling-free position mirrored a-h
+  bool mirrored_inputs = false;     // the network's inputs flipped by each side's king file (flips_files)
 };
 
 // The input features of one record, from both perspectives.
@@ -38,8 +39,10 @@ struct Sample {
   float target = 0;
 };
 // `mirrored`: the position flipped left to right (files a-h swapped), which is worth the same
-// when neither side can castle, so one record teaches two positions.
-Sample make_sample(const TrainingRecord& r, double lambda, int output_buckets, bool mirrored = false);
+// when neither side can castle, so one record teaches two positions. `mirrored_inputs`: the
+// features of a network with horizontally mirrored inputs (nnue::flips_files).
+Sample make_sample(const TrainingRecord& r, double lambda, int output_buckets, bool mirrored = false,
+                   bool mirrored_inputs = false);
 // Whether a side may still hold a castling right (records keep none): its king on its home
 // square with a rook in a home corner.
 bool may_castle(const TrainingRecord& r);
@@ -66,7 +69,7 @@ float forward_backward(const Params& p, const Sample& s, Params& grad);
 
 // The engine's network from the float one. Weights beyond the int16 or output-weight range
 // would have been clipped during training.
-nnue::Network quantise(const Params& p, int output_buckets);
+nnue::Network quantise(const Params& p, int output_buckets, bool mirrored_inputs = false);
 // The float network a quantised one stands for, with `output_buckets` output layers: a net with
 // one layer gives every bucket a copy of it (each then learns its own material phase); any
 // other count must match. A narrower network is widened to this build's HIDDEN (new neurons

@@ -9,16 +9,21 @@ namespace vireo::nnue {
 
 namespace {
 
-const std::int16_t* weights_of(const Network& net, Color perspective, Piece p, Square s) {
-  return net.feature_weights.data() + std::size_t(feature_index(perspective, p, s)) * HIDDEN;
+const std::int16_t* weights_of(const Network& net, Color perspective, bool flip, Piece p, Square s) {
+  return net.feature_weights.data() + std::size_t(feature_index(perspective, p, s, flip)) * HIDDEN;
+}
+
+bool flip_for(const Network& net, const Position& pos, Color perspective) {
+  return net.mirrored_inputs && flips_files(pos.king_square(perspective));
 }
 
 template <class Simd>
 void refresh_half(const Network& net, const Position& pos, Color perspective, std::int16_t* values) {
   std::copy(net.feature_bias.begin(), net.feature_bias.end(), values);
+  const bool flip = flip_for(net, pos, perspective);
   for (Bitboard b = pos.pieces(); b;) {
     const Square s = pop_lsb(b);
-    const std::int16_t* row = weights_of(net, perspective, pos.piece_on(s), s);
+    const std::int16_t* row = weights_of(net, perspective, flip, pos.piece_on(s), s);
     Simd::template add_sub<HIDDEN, 1, 0>(values, values, &row, nullptr);
   }
 }
@@ -49,6 +54,7 @@ void AccumulatorStack::reset(const Network& net, const Position& pos) {
 AccumulatorStack::Entry& AccumulatorStack::next_entry() {
   Entry& e = entries_[++top_];
   e.computed = {};
+  e.king_crossed = {};
   e.change_count = 0;
   return e;
 }
@@ -58,6 +64,7 @@ void AccumulatorStack::push(const Position& pos, Move m) {
   const Color us = pos.side_to_move();
   const Piece moved = pos.moved_piece(m);
   const Square from = m.from(), to = m.to();
+  if (type_of(moved) == KING) e.king_crossed[us] = flips_files(from) != flips_files(to);
   if (m.kind() == Move::CASTLING) {
     // The update is a sum: squares the two swap, or the king keeps (Chess960), cancel out.
     e.changes[e.change_count++] = {moved, from, to};
@@ -76,15 +83,15 @@ void AccumulatorStack::push(const Position& pos, Move m) {
   }
 }
 
-void AccumulatorStack::apply(Color perspective, const Entry& parent, Entry& e) const {
+void AccumulatorStack::apply(Color perspective, bool flip, const Entry& parent, Entry& e) const {
   using Simd = simd::Native;
   const std::int16_t* adds[3];
   const std::int16_t* subs[3];
   int n_add = 0, n_sub = 0;
   for (int i = 0; i < e.change_count; ++i) {
     const PieceChange& ch = e.changes[i];
-    if (ch.from != NO_SQUARE) subs[n_sub++] = weights_of(*net_, perspective, ch.piece, ch.from);
-    if (ch.to != NO_SQUARE) adds[n_add++] = weights_of(*net_, perspective, ch.piece, ch.to);
+    if (ch.from != NO_SQUARE) subs[n_sub++] = weights_of(*net_, perspective, flip, ch.piece, ch.from);
+    if (ch.to != NO_SQUARE) adds[n_add++] = weights_of(*net_, perspective, flip, ch.piece, ch.to);
   }
   const std::int16_t* in = parent.acc.values[perspective].data();
   std::int16_t* out = e.acc.values[perspective].data();
@@ -104,14 +111,26 @@ void AccumulatorStack::apply(Color perspective, const Entry& parent, Entry& e) c
   e.computed[perspective] = true;
 }
 
-void AccumulatorStack::update(Color perspective) {
+void AccumulatorStack::update(Color perspective, const Position& pos) {
   int base = top_;
-  while (!entries_[base].computed[perspective]) --base;  // entry 0 always is
-  for (int i = base + 1; i <= top_; ++i) apply(perspective, entries_[i - 1], entries_[i]);
+  bool crossed = false;
+  for (; !entries_[base].computed[perspective]; --base)  // entry 0 always is computed
+    crossed |= entries_[base].king_crossed[perspective];
+  Entry& e = entries_[top_];
+  if (crossed && net_->mirrored_inputs) {
+    // The whole half changed: start again from the board. The entries skipped stay uncomputed;
+    // one reached again later finds the crossing on its own way down and refreshes in turn.
+    refresh_half<simd::Native>(*net_, pos, perspective, e.acc.values[perspective].data());
+    e.computed[perspective] = true;
+    return;
+  }
+  // No crossing since `base`: the king has stood on the same wing all along.
+  const bool flip = flip_for(*net_, pos, perspective);
+  for (int i = base + 1; i <= top_; ++i) apply(perspective, flip, entries_[i - 1], entries_[i]);
 }
 
-const Accumulator& AccumulatorStack::current() {
-  for (Color c : {WHITE, BLACK}) update(c);
+const Accumulator& AccumulatorStack::current(const Position& pos) {
+  for (Color c : {WHITE, BLACK}) update(c, pos);
   return entries_[top_].acc;
 }
 

@@ -19,7 +19,13 @@ namespace vireo::nnue {
 namespace {
 
 constexpr char MAGIC[8] = {'V', 'I', 'R', 'O', 'N', 'N', 'U', 'E'};
-constexpr std::size_t V1_HEADER_BYTES = 8 + 4 * 4, HEADER_BYTES = V1_HEADER_BYTES + 4;
+constexpr std::size_t V1_HEADER_BYTES = 8 + 4 * 4, V2_HEADER_BYTES = V1_HEADER_BYTES + 4,
+                      V3_HEADER_BYTES = V2_HEADER_BYTES + 4;
+constexpr std::uint32_t PLAIN_INPUTS = 0, MIRRORED_INPUTS = 1;
+
+constexpr std::size_t header_bytes(std::uint32_t version) {
+  return version == 1 ? V1_HEADER_BYTES : version == 2 ? V2_HEADER_BYTES : V3_HEADER_BYTES;
+}
 
 constexpr std::size_t file_bytes(std::size_t header, std::size_t hidden, std::size_t buckets) {
   const std::size_t features = (INPUTS * hidden + hidden) * 2, output_layer = 2 * hidden * 2 + 4;
@@ -49,17 +55,21 @@ std::optional<std::string> parse_file(const std::uint8_t* data, std::size_t size
   const auto version = read_le<std::uint32_t>(p), inputs = read_le<std::uint32_t>(p),
              hidden = read_le<std::uint32_t>(p);
   const auto cp_scale = read_le<std::int32_t>(p);
-  if (version != 1 && version != FORMAT_VERSION)
-    return fmt::format("network format version {}, this build reads 1 and {}", version, FORMAT_VERSION);
+  if (version < 1 || version > FORMAT_VERSION)
+    return fmt::format("network format version {}, this build reads 1 to {}", version, FORMAT_VERSION);
   if (inputs != INPUTS || (width ? hidden != std::uint32_t(width) : hidden % 32 || hidden == 0 || hidden > MAX_HIDDEN))
     return width ? fmt::format("network is {}->{}, this build plays {}->{}", inputs, hidden, INPUTS, width)
                  : fmt::format("network is {}->{}, expected {}->(a multiple of 32 up to {})", inputs, hidden, INPUTS,
                                MAX_HIDDEN);
-  if (version > 1 && size < HEADER_BYTES) return fmt::format("network file has {} bytes, too short", size);
+  if (size < header_bytes(version)) return fmt::format("network file has {} bytes, too short", size);
   const std::uint32_t buckets = version == 1 ? 1 : read_le<std::uint32_t>(p);
   if (buckets < 1 || buckets > MAX_OUTPUT_BUCKETS)
     return fmt::format("network has {} output buckets, this build plays 1 to {}", buckets, MAX_OUTPUT_BUCKETS);
-  const std::size_t expected = file_bytes(version == 1 ? V1_HEADER_BYTES : HEADER_BYTES, hidden, buckets);
+  const std::uint32_t layout = version < 3 ? PLAIN_INPUTS : read_le<std::uint32_t>(p);
+  if (layout != PLAIN_INPUTS && layout != MIRRORED_INPUTS)
+    return fmt::format("network input layout {}, this build reads {} (plain) and {} (mirrored)", layout, PLAIN_INPUTS,
+                       MIRRORED_INPUTS);
+  const std::size_t expected = file_bytes(header_bytes(version), hidden, buckets);
   if (size != expected) return fmt::format("network file has {} bytes, expected {}", size, expected);
   std::uint64_t stored;
   std::memcpy(&stored, data + size - 8, 8);
@@ -69,6 +79,7 @@ std::optional<std::string> parse_file(const std::uint8_t* data, std::size_t size
   NetworkFile net{int(hidden),
                   int(buckets),
                   cp_scale,
+                  layout == MIRRORED_INPUTS,
                   std::vector<std::int16_t>(std::size_t(INPUTS) * hidden),
                   std::vector<std::int16_t>(hidden),
                   std::vector<std::int16_t>(std::size_t(buckets) * 2 * hidden),
@@ -106,6 +117,7 @@ std::optional<std::string> parse(const std::uint8_t* data, std::size_t size, Net
   auto net = std::make_unique<Network>();
   net->cp_scale = file.cp_scale;
   net->output_buckets = file.output_buckets;
+  net->mirrored_inputs = file.mirrored_inputs;
   std::copy(file.feature_weights.begin(), file.feature_weights.end(), net->feature_weights.begin());
   std::copy(file.feature_bias.begin(), file.feature_bias.end(), net->feature_bias.begin());
   net->output_weights.fill(0);
@@ -121,7 +133,7 @@ namespace {
 template <class Net>
 std::optional<std::string> load_as(const std::string& path, Net& out, int max_hidden) {
   std::vector<std::uint8_t> bytes;
-  if (auto err = read_file(path, file_bytes(HEADER_BYTES, std::size_t(max_hidden), MAX_OUTPUT_BUCKETS), bytes))
+  if (auto err = read_file(path, file_bytes(V3_HEADER_BYTES, std::size_t(max_hidden), MAX_OUTPUT_BUCKETS), bytes))
     return err;
   if (auto err = parse(bytes.data(), bytes.size(), out)) return fmt::format("'{}': {}", path, *err);
   return std::nullopt;
@@ -136,11 +148,12 @@ std::optional<std::string> load_file(const std::string& path, NetworkFile& out) 
 
 std::vector<std::uint8_t> serialize(const NetworkFile& net) {
   std::vector<std::uint8_t> out(MAGIC, MAGIC + sizeof MAGIC);
-  write_le<std::uint32_t>(out, FORMAT_VERSION);
+  write_le<std::uint32_t>(out, net.mirrored_inputs ? 3 : 2);
   write_le<std::uint32_t>(out, INPUTS);
   write_le<std::uint32_t>(out, std::uint32_t(net.hidden));
   write_le<std::int32_t>(out, net.cp_scale);
   write_le<std::uint32_t>(out, std::uint32_t(net.output_buckets));
+  if (net.mirrored_inputs) write_le<std::uint32_t>(out, MIRRORED_INPUTS);
   for (auto w : net.feature_weights) write_le(out, w);
   for (auto b : net.feature_bias) write_le(out, b);
   for (auto w : net.output_weights) write_le(out, w);
@@ -154,6 +167,7 @@ std::vector<std::uint8_t> serialize(const Network& net) {
   return serialize(NetworkFile{HIDDEN,
                                net.output_buckets,
                                net.cp_scale,
+                               net.mirrored_inputs,
                                {net.feature_weights.begin(), net.feature_weights.end()},
                                {net.feature_bias.begin(), net.feature_bias.end()},
                                {net.output_weights.begin(), net.output_weights.begin() + std::ptrdiff_t(layers)},

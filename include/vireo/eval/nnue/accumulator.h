@@ -27,10 +27,10 @@ int evaluate(const Network& net, const Position& pos);
 // the arithmetic is done lazily, only when a position is actually evaluated, starting from
 // the nearest ancestor that is up to date.
 //
-// Each perspective's half is brought up to date on its own. King-bucketed inputs (weights
-// chosen by the perspective's king square) will need that: a king move into another bucket
-// makes its own side's half start again from a cache of per-bucket accumulators, while the
-// other half goes on being updated move by move.
+// Each perspective's half is brought up to date on its own: with mirrored inputs a king move
+// across the d/e line makes its own side's half start again from the board (king buckets would
+// start it from a cache of per-bucket accumulators), while the other half goes on being updated
+// move by move.
 class AccumulatorStack {
  public:
   void reset(const Network& net, const Position& pos);
@@ -38,9 +38,9 @@ class AccumulatorStack {
   void push(const Position& pos, Move m);
   void push_null() { next_entry(); }
   void pop() { --top_; }
-  // The accumulators of the position after the moves pushed, brought up to date.
-  const Accumulator& current();
-  int evaluate(const Position& pos) { return output(*net_, current(), pos); }
+  // The accumulators of `pos`, the position after the moves pushed, brought up to date.
+  const Accumulator& current(const Position& pos);
+  int evaluate(const Position& pos) { return output(*net_, current(pos), pos); }
 
  private:
   // A piece leaving `from` and arriving at `to`; NO_SQUARE on one side for a capture or a
@@ -53,11 +53,12 @@ class AccumulatorStack {
     Accumulator acc;
     std::array<PieceChange, 3> changes;
     int change_count = 0;
-    std::array<bool, COLOR_NB> computed = {};  // per perspective: acc.values[c] is up to date
+    std::array<bool, COLOR_NB> computed = {};      // per perspective: acc.values[c] is up to date
+    std::array<bool, COLOR_NB> king_crossed = {};  // c's king crossed the d/e line in this move
   };
   Entry& next_entry();
-  void update(Color perspective);
-  void apply(Color perspective, const Entry& parent, Entry& e) const;
+  void update(Color perspective, const Position& pos);
+  void apply(Color perspective, bool flip, const Entry& parent, Entry& e) const;
 
   const Network* net_ = nullptr;
   // Deeper than any line: the search stops at MAX_PLY, and a push happens once per ply.

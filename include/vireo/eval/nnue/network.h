@@ -54,9 +54,16 @@ static_assert(MAX_OUTPUT_WEIGHT * QA <= INT16_MAX);
 // `buckets` layers: equal slices of 2..32 men.
 constexpr int output_bucket(int men, int buckets) { return std::min(buckets - 1, (men - 2) * buckets / 32); }
 
-constexpr int feature_index(Color perspective, Piece p, Square s) {
+// Horizontally mirrored inputs, a network's choice recorded in its file: a perspective whose own
+// king stands on files e-h sees the board flipped left to right, so what the weights learn about
+// a king on one wing serves the other, with no extra weights. A king move across the d/e line
+// changes every feature of its own perspective, whose half is then refreshed.
+constexpr bool flips_files(Square own_king) { return file_of(own_king) >= 4; }
+
+// `flip`: the perspective's king stands on files e-h in a network with mirrored inputs.
+constexpr int feature_index(Color perspective, Piece p, Square s, bool flip = false) {
   const int side = color_of(p) == perspective ? 0 : 1;
-  const int sq = perspective == WHITE ? int(s) : int(s) ^ 56;
+  const int sq = (perspective == WHITE ? int(s) : int(s) ^ 56) ^ (flip ? 7 : 0);
   return (side * 6 + type_of(p)) * 64 + sq;
 }
 
@@ -67,6 +74,7 @@ struct Network {
   std::array<std::int32_t, MAX_OUTPUT_BUCKETS> output_bias;
   int output_buckets = 1;
   std::int32_t cp_scale = SIGMOID_SCALE;  // centipawns per unit of the float output
+  bool mirrored_inputs = false;           // see flips_files
 };
 
 struct Accumulator;

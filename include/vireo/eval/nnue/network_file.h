@@ -5,7 +5,9 @@
 // cp_scale, u32 output bucket count B, then int16 feature weights [input][hidden], int16
 // feature biases [hidden], int16 output weights [B][2 * hidden], int32 output biases [B], and a
 // u64 FNV-1a checksum of every byte before it. Version 1 files (the generation 1 and 2
-// networks) have no bucket count field and one output layer.
+// networks) have no bucket count field and one output layer. Version 3 adds a u32 input layout
+// after B (0: plain, 1: horizontally mirrored inputs); a plain network is still written as
+// version 2, so the files of earlier networks keep their bytes.
 #pragma once
 
 #include <cstddef>
@@ -19,7 +21,7 @@
 
 namespace vireo::nnue {
 
-constexpr std::uint32_t FORMAT_VERSION = 2;
+constexpr std::uint32_t FORMAT_VERSION = 3;
 
 // A network file's contents at the width it was trained, which may differ from this build's:
 // the trainer widens a narrower network into its own (the engine plays only `Network`).
@@ -27,6 +29,7 @@ struct NetworkFile {
   int hidden = HIDDEN;
   int output_buckets = 1;
   std::int32_t cp_scale = SIGMOID_SCALE;
+  bool mirrored_inputs = false;
   std::vector<std::int16_t> feature_weights;  // [input][hidden]
   std::vector<std::int16_t> feature_bias;     // [hidden]
   std::vector<std::int16_t> output_weights;   // [bucket][2 * hidden]
