@@ -10,6 +10,7 @@
 
 using namespace vireo;
 using namespace vireo::train;
+using vireo::test::from_fen;
 
 namespace {
 
@@ -212,6 +213,25 @@ TEST_CASE("a quantised network dequantises to the weights it was made from", "[t
 
   // A different bucket count, other than from a single layer, cannot be mapped.
   CHECK_FALSE(dequantise(file_of(net), 4, rng, p).empty());
+}
+
+TEST_CASE("a plain network flipped a-h starts a mirrored one that plays its kings on files e-h alike", "[train]") {
+  const nnue::Network plain = quantise(random_params(13), BUCKETS);
+  std::mt19937_64 rng(1);
+  Params p;
+  REQUIRE(dequantise(file_of(plain), BUCKETS, rng, p).empty());
+  flip_feature_files(p);
+  const nnue::Network mirrored = quantise(p, BUCKETS, true);
+  // Both kings on files e-h: both perspectives read flipped boards with flipped rows.
+  for (const char* fen :
+       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r4rk1/pp3ppp/2n1b3/3p4/3P4/2NB1N2/PP3PPP/R4RK1 b - - 0 1", "8/5pk1/8/3R4/8/7K/6P1/8 w - - 0 1"})
+    CHECK(nnue::evaluate(mirrored, from_fen(fen)) == nnue::evaluate(plain, from_fen(fen)));
+  // A king on files a-d is where the two part.
+  const Position long_castled = from_fen("2kr3r/ppp2ppp/2n1b3/3p4/3P4/2NB1N2/PP3PPP/R4RK1 w - - 0 1");
+  CHECK(nnue::evaluate(mirrored, long_castled) != nnue::evaluate(plain, long_castled));
+  flip_feature_files(p);  // twice is the identity
+  CHECK(nnue::serialize(quantise(p, BUCKETS)) == nnue::serialize(plain));
 }
 
 TEST_CASE("a one-layer network starts every output bucket alike", "[train]") {

@@ -178,6 +178,12 @@ std::string dequantise(const nnue::NetworkFile& net, int output_buckets, std::mt
   return "";
 }
 
+void flip_feature_files(Params& p) {
+  // A feature is (side * 6 + piece type) * 64 + square, and square ^ 7 mirrors the file.
+  for (int f = 0; f < nnue::INPUTS; ++f)
+    if (const int g = f ^ 7; g > f) std::swap_ranges(p.w1(f), p.w1(f) + HIDDEN, p.w1(g));
+}
+
 Trainer::Trainer(Config cfg) : cfg_(std::move(cfg)), rng_(cfg_.seed) {}
 
 void Trainer::load() {
@@ -315,10 +321,10 @@ std::string Trainer::init_params() {
   if (auto error = nnue::load_file(cfg_.init, net)) return *error;
   if (std::string error = dequantise(net, cfg_.output_buckets, rng_, params_); !error.empty())
     return cfg_.init + ": " + error;
-  // A plain network may start a mirrored one (its weights are then read as those of a king on
-  // files a-d, which the training corrects for the other wing), but not the reverse.
+  // A plain network may start a mirrored one, but not the reverse.
   if (net.mirrored_inputs && !cfg_.mirrored_inputs)
     return cfg_.init + ": the network has mirrored inputs; train with --mirrored-inputs on";
+  if (cfg_.mirrored_inputs && !net.mirrored_inputs) flip_feature_files(params_);
   std::fprintf(stderr, "train: starting from %s, validation loss %.6f\n", cfg_.init.c_str(), validation_loss());
   return "";
 }

@@ -77,6 +77,13 @@ nnue::Network quantise(const Params& p, int output_buckets, bool mirrored_inputs
 // Returns an error message or empty.
 std::string dequantise(const nnue::NetworkFile& net, int output_buckets, std::mt19937_64& rng, Params& out);
 
+// Swaps each feature's weights with those of the same piece on the square across the board's
+// middle (file a with h, b with g ...): a plain network's weights made ready to start one with
+// mirrored inputs. There a perspective whose king stands on files e-h (at the start and in most
+// castled positions) reads the board flipped, so with its rows flipped too it evaluates those
+// positions exactly as the plain network did; only a king on files a-d starts misread.
+void flip_feature_files(Params& p);
+
 class Trainer {
  public:
   explicit Trainer(Config cfg);
