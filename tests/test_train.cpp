@@ -115,6 +115,19 @@ TEST_CASE("training targets are from the side to move's view", "[train]") {
   CHECK(make_sample(record_of(black, 400, RESULT_DRAW), 1.0, BUCKETS).target == Approx(1.0 / (1.0 + std::exp(1.0))));
 }
 
+TEST_CASE("a λ schedule moves the target between the score and the result", "[train]") {
+  // White to move, scored +400 (sigmoid 0.731), and lost: the two parts of the target disagree.
+  Sample s = make_sample(record_of("4k3/8/8/8/8/8/8/4K3 w - - 0 1", 400, RESULT_BLACK_WINS), 0.75, BUCKETS);
+  const double score = 1.0 / (1.0 + std::exp(-1.0));
+  CHECK(s.target == Approx(0.75 * score));
+  set_lambda(s, 1.0);
+  CHECK(s.target == Approx(score));
+  set_lambda(s, 0.0);
+  CHECK(s.target == Approx(0.0));
+  set_lambda(s, 0.4);
+  CHECK(s.target == Approx(0.4 * score));
+}
+
 TEST_CASE("the analytic gradient matches finite differences", "[train]") {
   Params p = random_params(3);
   const Sample s =

@@ -41,6 +41,8 @@ bool parse_args(int argc, char** argv, vireo::train::Config& c, std::string& err
       ok = parse_number(v, c.final_lr_ratio) && c.final_lr_ratio > 0 && c.final_lr_ratio <= 1;
     else if (key == "--lambda")
       ok = parse_number(v, c.lambda) && c.lambda >= 0 && c.lambda <= 1;
+    else if (key == "--lambda-end")
+      ok = parse_number(v, c.lambda_end) && c.lambda_end >= 0 && c.lambda_end <= 1;
     else if (key == "--output-buckets")
       ok = parse_number(v, c.output_buckets) && c.output_buckets >= 1 &&
            c.output_buckets <= vireo::nnue::MAX_OUTPUT_BUCKETS;
@@ -80,9 +82,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr,
                  "vireo-train: error: %s\n"
                  "usage: vireo-train --data FILE [--data FILE ...] --out NET [--init NET] [--epochs N] [--batch N]\n"
-                 "                   [--threads N] [--lr X] [--final-lr-ratio X] [--lambda X] [--output-buckets N]\n"
-                 "                   [--val-fraction X] [--seed N] [--max-positions N] [--max-quant-error CP]\n"
-                 "                   [--mirror on|off] [--mirrored-inputs on|off]\n",
+                 "                   [--threads N] [--lr X] [--final-lr-ratio X] [--lambda X] [--lambda-end X]\n"
+                 "                   [--output-buckets N] [--val-fraction X] [--seed N] [--max-positions N]\n"
+                 "                   [--max-quant-error CP] [--mirror on|off] [--mirrored-inputs on|off]\n",
                  error.c_str());
     return 2;
   }

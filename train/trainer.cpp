@@ -75,9 +75,13 @@ Sample make_sample(const TrainingRecord& r, double lambda, int output_buckets, b
   s.bucket = nnue::output_bucket(s.count, output_buckets);
   const double score = stm == WHITE ? r.score : -r.score;
   const double result = (stm == WHITE ? r.result : 2 - r.result) / 2.0;
-  s.target = float(lambda / (1.0 + std::exp(-score / nnue::SIGMOID_SCALE)) + (1.0 - lambda) * result);
+  s.score_prob = float(1.0 / (1.0 + std::exp(-score / nnue::SIGMOID_SCALE)));
+  s.result = float(result);
+  set_lambda(s, lambda);
   return s;
 }
+
+void set_lambda(Sample& s, double lambda) { s.target = float(lambda * s.score_prob + (1.0 - lambda) * s.result); }
 
 bool may_castle(const TrainingRecord& r) {
   std::array<int, 64> board;
@@ -184,6 +188,10 @@ void flip_feature_files(Params& p) {
     if (const int g = f ^ 7; g > f) std::swap_ranges(p.w1(f), p.w1(f) + HIDDEN, p.w1(g));
 }
 
+double Trainer::lambda_at(double progress) const {
+  return cfg_.lambda_end < 0 ? cfg_.lambda : cfg_.lambda + (cfg_.lambda_end - cfg_.lambda) * progress;
+}
+
 Trainer::Trainer(Config cfg) : cfg_(std::move(cfg)), rng_(cfg_.seed) {}
 
 void Trainer::load() {
@@ -207,12 +215,15 @@ void Trainer::load() {
   const auto n_val = std::size_t(double(records.size()) * cfg_.val_fraction);
   if (records.size() < 2 || n_val == 0) throw std::runtime_error("too few valid records to train and validate");
   val_records_.assign(records.end() - long(n_val), records.end());
+  // Validation measures against the target the training ends at, so that runs with and without
+  // a λ schedule compare.
   for (std::size_t i = 0; i < records.size(); ++i) {
     const bool train = i < records.size() - n_val;
     (train ? train_ : val_)
-        .push_back(make_sample(records[i], cfg_.lambda, cfg_.output_buckets, false, cfg_.mirrored_inputs));
+        .push_back(
+            make_sample(records[i], lambda_at(train ? 0.0 : 1.0), cfg_.output_buckets, false, cfg_.mirrored_inputs));
     if (train && cfg_.mirror && !may_castle(records[i]))
-      train_.push_back(make_sample(records[i], cfg_.lambda, cfg_.output_buckets, true, cfg_.mirrored_inputs));
+      train_.push_back(make_sample(records[i], lambda_at(0.0), cfg_.output_buckets, true, cfg_.mirrored_inputs));
   }
   std::fprintf(stderr, "train: %zu training and %zu validation positions\n", train_.size(), val_.size());
 }
@@ -341,11 +352,15 @@ std::string Trainer::run() {
     const double progress = cfg_.epochs > 1 ? double(epoch - 1) / (cfg_.epochs - 1) : 0.0;
     const double lr =
         cfg_.lr * (cfg_.final_lr_ratio + (1 - cfg_.final_lr_ratio) * 0.5 * (1 + std::cos(M_PI * progress)));
+    const double lambda = lambda_at(progress);
+    if (cfg_.lambda_end >= 0)
+      for (Sample& s : train_) set_lambda(s, lambda);
     const auto start = std::chrono::steady_clock::now();
     const double train_loss = train_epoch(lr);
     const double secs = seconds_since(start);
-    std::fprintf(stderr, "epoch %3d  lr %.6f  train loss %.6f  validation loss %.6f  %.1f s  %.0f positions/s\n", epoch,
-                 lr, train_loss, validation_loss(), secs, double(train_.size()) / secs);
+    std::fprintf(stderr,
+                 "epoch %3d  lr %.6f  lambda %.3f  train loss %.6f  validation loss %.6f  %.1f s  %.0f positions/s\n",
+                 epoch, lr, lambda, train_loss, validation_loss(), secs, double(train_.size()) / secs);
   }
   return check_and_write();
 }

@@ -21,7 +21,8 @@ struct Config {
   int threads = 2;
   double lr = 0.001;             // start of a cosine decay ...
   double final_lr_ratio = 0.05;  // ... down to lr * this at the last epoch
-  double lambda = 1.0;           // target = lambda * sigmoid(score / 400) + (1 - lambda) * result
+  double lambda = 1.0;           // target = lambda * sigmoid(score / 400) + (1 - lambda) * result ...
+  double lambda_end = -1;        // ... moving linearly to this at the last epoch (negative: no schedule)
   int output_buckets = nnue::MAX_OUTPUT_BUCKETS;
   double val_fraction = 0.02;
   std::uint64_t seed = 1;
@@ -35,9 +36,12 @@ struct Config {
 struct Sample {
   std::uint16_t features[2][32];  // [0]: side to move's, [1]: the other side's
   int count = 0;
-  int bucket = 0;  // the output layer that plays it
-  float target = 0;
+  int bucket = 0;                    // the output layer that plays it
+  float score_prob = 0, result = 0;  // sigmoid(score / 400) and the game's result, the side to move's
+  float target = 0;                  // the blend of the two that training fits (set_lambda)
 };
+// target = lambda * score_prob + (1 - lambda) * result.
+void set_lambda(Sample& s, double lambda);
 // `mirrored`: the position flipped left to right (files a-h swapped), which is worth the same
 // when neither side can castle, so one record teaches two positions. `mirrored_inputs`: the
 // features of a network with horizontally mirrored inputs (nnue::flips_files).
@@ -93,6 +97,8 @@ class Trainer {
 
  private:
   void load();
+  // The λ of the epoch `progress` of the way through (0 first, 1 last).
+  double lambda_at(double progress) const;
   std::string init_params();
   double train_epoch(double lr);
   double validation_loss() const;
