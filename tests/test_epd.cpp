@@ -35,6 +35,11 @@ TEST_CASE("EPD lines: bm and am in SAN or UCI, ids, and clear errors", "[epd]") 
   CHECK(q.solved_by(parse_uci_move(pos, "b1a2")));
   CHECK_FALSE(q.solved_by(parse_uci_move(pos, "b1b8")));
 
+  const EpdPosition apart = parsed("k7/8/2K5/8/8/8/8/1Q6 w - - bm Qb7 # Qb8 + !; id BK.01");
+  REQUIRE(apart.best.size() == 2);  // a mark set apart belongs to the move before it
+  CHECK(apart.best[1] == parse_uci_move(pos, "b1b8"));
+  CHECK(error_of("k7/8/2K5/8/8/8/8/1Q6 w - - bm + Qb7;").find("'+' is not a legal move") != std::string::npos);
+
   const EpdPosition avoid = parsed("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - am Rd7;");
   CHECK(avoid.id == "line 7");
   const Position back = from_fen(avoid.fen);

@@ -37,6 +37,10 @@ Move parse_suite_move(const Position& pos, const std::string& text) {
   return parse_uci_move(pos, text);
 }
 
+// Some published suites set a move's check or quality mark apart ("bm Qd1 + ;", as in a common
+// copy of the Bratko-Kopec test): a token of marks alone belongs to the move before it.
+bool is_mark_only(const std::string& token) { return token.find_first_not_of("+#!?") == std::string::npos; }
+
 std::string unquote(std::string s) {
   if (s.size() >= 2 && s.front() == '"' && s.back() == '"') return s.substr(1, s.size() - 2);
   return s;
@@ -77,6 +81,7 @@ std::variant<EpdPosition, std::string> parse_epd(std::string_view line, int line
       p.id = unquote(id);
     } else if (op[0] == "bm" || op[0] == "am") {
       for (std::size_t i = 1; i < op.size(); ++i) {
+        if (i > 1 && is_mark_only(op[i])) continue;
         const Move m = parse_suite_move(pos, op[i]);
         if (!m) return fmt::format("{} move '{}' is not a legal move in this position", op[0], op[i]);
         (op[0] == "bm" ? p.best : p.avoid).push_back(m);
