@@ -145,13 +145,17 @@ TEST_CASE("datagen's games file expands to exactly its records, Chess960 starts 
 
   // Some games started from Chess960 arrangements.
   const auto bytes = read_bytes(games);
-  int chess960 = 0;
+  std::uint64_t chess960 = 0, double960 = 0;
   for (std::size_t at = 0; at < bytes.size();) {
     GameRecord g;
     REQUIRE_FALSE(decode_game(bytes, at, g).has_value());
     chess960 += g.white_start != CHESS960_CLASSICAL || g.black_start != CHESS960_CLASSICAL;
+    double960 += g.white_start != g.black_start;
   }
   CHECK(chess960 > 0);
+  CHECK(expanded.chess960_games == chess960);  // what expand reports for the manifest
+  CHECK(expanded.double_chess960_games == double960);
+  CHECK(chess960 < expanded.games);
 
   // A damaged games file is refused before anything is written.
   std::ofstream(games, std::ios::app | std::ios::binary) << "VG";

@@ -309,14 +309,19 @@ DatagenStats expand_games(const DatagenConfig& cfg) {
     GameRecord game;
     if (auto err = decode_game(bytes, at, game)) throw std::runtime_error(fmt::format("'{}': {}", cfg.expand, *err));
     if (auto err = expand_game(game, records)) throw std::runtime_error(fmt::format("'{}': {}", cfg.expand, *err));
+    stats.chess960_games += game.white_start != CHESS960_CLASSICAL || game.black_start != CHESS960_CLASSICAL;
+    stats.double_chess960_games += game.white_start != game.black_start;
   }
   std::FILE* file = open_for_append(cfg.out);
   const std::size_t size = records.size() * sizeof(TrainingRecord);
   const bool ok = std::fwrite(records.data(), 1, size, file) == size;
   if (std::fclose(file) != 0 || !ok) throw std::runtime_error(fmt::format("writing '{}' failed", cfg.out));
   stats.positions = records.size();
-  std::fprintf(stderr, "datagen: expanded %llu games into %llu positions\n", (unsigned long long)stats.games,
-               (unsigned long long)stats.positions);
+  std::fprintf(stderr,
+               "datagen: expanded %llu games (%llu from Chess960 starts, %llu of them double Chess960) into %llu "
+               "positions\n",
+               (unsigned long long)stats.games, (unsigned long long)stats.chess960_games,
+               (unsigned long long)stats.double_chess960_games, (unsigned long long)stats.positions);
   return stats;
 }
 

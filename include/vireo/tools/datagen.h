@@ -35,6 +35,10 @@ std::optional<std::string> parse_datagen_args(const std::vector<std::string>& ar
 struct DatagenStats {
   std::uint64_t games = 0;
   std::uint64_t positions = 0;
+  // Counted by expand_games, for the data manifest: games from a Chess960 start, and those of
+  // them whose two sides' arrangements differ (double Chess960).
+  std::uint64_t chess960_games = 0;
+  std::uint64_t double_chess960_games = 0;
 };
 
 // Plays until a limit is reached or SIGINT/SIGTERM arrives; only whole games are written, so
