@@ -7,11 +7,13 @@ EVALFILE ?= nets/vireo.nnue
 # Compile jobs (OpenBench's workers run make while other engines play; an unbounded --parallel
 # would start one compiler per source file).
 JOBS ?= 2
+# PGO=OFF skips the profile-guided second compile (a faster build, about 10 % fewer nodes/s).
+PGO ?= ON
 
 .PHONY: all clean
 all:
 	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) -DVIREO_ARCH=native \
-	  -DVIREO_BUILD_TESTS=OFF -DVIREO_BUILD_BENCH=OFF -DVIREO_NET=$(abspath $(EVALFILE))
+	  -DVIREO_BUILD_TESTS=OFF -DVIREO_BUILD_BENCH=OFF -DVIREO_NET=$(abspath $(EVALFILE)) -DVIREO_PGO=$(PGO)
 	cmake --build $(BUILD_DIR) --parallel $(JOBS) --target vireo
 	cp $(BUILD_DIR)/vireo $(EXE)
 

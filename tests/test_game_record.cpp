@@ -1,14 +1,10 @@
 #include <catch2/catch.hpp>
 
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <random>
 
 #include "test_util.h"
 #include "vireo/board/movegen.h"
-#include "vireo/tools/datagen.h"
 #include "vireo/tools/game_record.h"
 
 using namespace vireo;
@@ -36,11 +32,6 @@ GameRecord random_game(int white, int black, std::uint64_t seed) {
     pos.make_move(m);
   }
   return g;
-}
-
-std::vector<std::uint8_t> read_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 }  // namespace
@@ -119,50 +110,4 @@ TEST_CASE("a malformed or truncated game is refused with its offset", "[game_rec
   bad_marker[first] = 'X';
   at2 = first;
   CHECK(decode_game(bad_marker, at2, g).value_or("").find("marker") != std::string::npos);
-}
-
-TEST_CASE("datagen's games file expands to exactly its records, Chess960 starts included", "[datagen]") {
-  const std::string bin = test::fresh_temp_path("vireo-gr.bin"), games = test::fresh_temp_path("vireo-gr.games"),
-                    again = test::fresh_temp_path("vireo-gr-again.bin");
-  DatagenConfig cfg;
-  cfg.out = bin;
-  cfg.games = games;
-  cfg.positions = 400;
-  cfg.nodes = 300;
-  cfg.seed = 3;
-  cfg.threads = 2;
-  cfg.chess960_percent = 50;
-  const DatagenStats made = run_datagen(cfg);
-  DatagenConfig ex;
-  ex.expand = games;
-  ex.out = again;
-  const DatagenStats expanded = expand_games(ex);
-  CHECK(expanded.games == made.games);
-  CHECK(expanded.positions == made.positions);
-  const auto a = read_bytes(bin), b = read_bytes(again);
-  CHECK(a.size() == made.positions * sizeof(TrainingRecord));
-  CHECK(a == b);
-
-  // Some games started from Chess960 arrangements.
-  const auto bytes = read_bytes(games);
-  std::uint64_t chess960 = 0, double960 = 0;
-  for (std::size_t at = 0; at < bytes.size();) {
-    GameRecord g;
-    REQUIRE_FALSE(decode_game(bytes, at, g).has_value());
-    chess960 += g.white_start != CHESS960_CLASSICAL || g.black_start != CHESS960_CLASSICAL;
-    double960 += g.white_start != g.black_start;
-  }
-  CHECK(chess960 > 0);
-  CHECK(expanded.chess960_games == chess960);  // what expand reports for the manifest
-  CHECK(expanded.double_chess960_games == double960);
-  CHECK(chess960 < expanded.games);
-
-  // A damaged games file is refused before anything is written.
-  std::ofstream(games, std::ios::app | std::ios::binary) << "VG";
-  const std::string none = test::fresh_temp_path("vireo-gr-none.bin");
-  ex.expand = games;
-  ex.out = none;
-  CHECK_THROWS_WITH(expand_games(ex), Catch::Contains("truncated"));
-  CHECK_FALSE(std::filesystem::exists(none));
-  for (const auto& p : {bin, games, again}) std::filesystem::remove(p);
 }

@@ -57,4 +57,4 @@ PY
 printf '#!/bin/sh\nexec wine "%s" "$@"\n' "$exe" > "$work/vireo-wine"
 chmod +x "$work/vireo-wine"
 "$linux/selfplay" --engine "$work/vireo-wine" --engine2 "$linux/vireo" --games "$games" --tc 2+0.02 \
-  --concurrency 1 --pgn "$work/wine.pgn" | tail -n 1
+  --concurrency 2 --pgn "$work/wine.pgn" | tail -n 1
