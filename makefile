@@ -7,7 +7,7 @@ EVALFILE ?= nets/vireo.nnue
 # Compile jobs (OpenBench's workers run make while other engines play; an unbounded --parallel
 # would start one compiler per source file).
 JOBS ?= 2
-# PGO=OFF skips the profile-guided second compile (a faster build, about 10 % fewer nodes/s).
+# PGO=OFF skips the profile-guided second compile (a faster build, a slower engine).
 PGO ?= ON
 
 .PHONY: all clean
