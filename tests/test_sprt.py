@@ -109,6 +109,23 @@ class PartsFromPgn(unittest.TestCase):
             self.assertIn("1 part", out.stdout)
 
 
+    def test_recorded_counts_and_a_pgn_add_up(self):
+        """A part whose files were lost is given by its counts; its games join a later part's."""
+        with tempfile.TemporaryDirectory() as tmp:
+            pgn = Path(tmp) / "part2.pgn"
+            pgn.write_text(Interrupted.PGN.replace('"new"', '"nnue"').replace('"old"', '"hce"'))
+            args = [sys.executable, str(ROOT / "bench" / "sprt"), "--parse", "19-15-86:0,14,32,10,4", str(pgn),
+                    "--new-name", "nnue", "--old-name", "hce", "--elo0", "0", "--elo1", "5"]
+            out = subprocess.run(args, capture_output=True, text=True, timeout=60)
+            self.assertEqual(out.returncode, 0, out.stderr)
+            self.assertIn("games 124: +21 -15 =88, Ptnml [0, 14, 33, 10, 5]", out.stdout)  # the PGN: +2 =2, [0, 0, 1, 0, 1]
+            self.assertIn(f"LLR {sprt.pentanomial_llr([0, 14, 33, 10, 5], 0, 5):.2f}", out.stdout)
+            # More pairs than games is a mistyped record, refused.
+            args[3] = "1-1-1:0,5,0,0,0"
+            bad = subprocess.run(args, capture_output=True, text=True, timeout=60)
+            self.assertNotEqual(bad.returncode, 0)
+            self.assertIn("more game pairs than games", bad.stderr)
+
 class Statistics(unittest.TestCase):
     def test_even_match_is_zero_elo(self):
         elo, err = sprt.elo_with_error(sprt.Result(penta=[10, 20, 40, 20, 10]))
