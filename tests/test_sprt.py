@@ -108,7 +108,6 @@ class PartsFromPgn(unittest.TestCase):
             self.assertIn("nnue vs hce", out.stdout)
             self.assertIn("1 part", out.stdout)
 
-
     def test_recorded_counts_and_a_pgn_add_up(self):
         """A part whose files were lost is given by its counts; its games join a later part's."""
         with tempfile.TemporaryDirectory() as tmp:
@@ -125,6 +124,7 @@ class PartsFromPgn(unittest.TestCase):
             bad = subprocess.run(args, capture_output=True, text=True, timeout=60)
             self.assertNotEqual(bad.returncode, 0)
             self.assertIn("more game pairs than games", bad.stderr)
+
 
 class Statistics(unittest.TestCase):
     def test_even_match_is_zero_elo(self):
