@@ -172,7 +172,7 @@ class Statistics(unittest.TestCase):
 class MatchArguments(unittest.TestCase):
     def args(self, **kw):
         a = dict(tc="8+0.08", hash=16, concurrency=2, openings="o.epd", pgn="p.pgn", games=10, variant=None,
-                 max_games=100, elo0=0, elo1=5, alpha=0.05, beta=0.05)
+                 max_games=100, elo0=0, elo1=5, alpha=0.05, beta=0.05, nodes=None)
         a.update(kw)
         return type("A", (), a)()
 
@@ -187,6 +187,14 @@ class MatchArguments(unittest.TestCase):
         self.assertEqual(fixed[fixed.index("-rounds") + 1], "5")
         self.assertNotIn("-sprt", fixed)
         self.assertIn("-sprt", sprt.match_args("fastchess", self.args(games=0)))
+
+    def test_node_limit_replaces_the_clock(self):
+        for runner in ("fastchess", "cutechess-cli"):
+            args = sprt.match_args(runner, self.args(nodes=25000))
+            self.assertIn("tc=inf", args)
+            self.assertIn("nodes=25000", args)
+            self.assertNotIn("tc=8+0.08", args)
+            self.assertIn("tc=8+0.08", sprt.match_args(runner, self.args()))
 
 
 class Interrupted(unittest.TestCase):
