@@ -7,8 +7,9 @@ EVALFILE ?= nets/vireo.nnue
 # Compile jobs (OpenBench's workers run make while other engines play; an unbounded --parallel
 # would start one compiler per source file).
 JOBS ?= 2
-# PGO=OFF skips the profile-guided second compile (a faster build, a slower engine).
-PGO ?= ON
+# PGO=ON adds a profile-guided second compile; measured slower than LTO alone on 2026-12-07
+# (docs/build-speed.md), so it is off unless asked for.
+PGO ?= OFF
 
 .PHONY: all clean
 all:
