@@ -17,7 +17,7 @@ struct DatagenConfig {
   std::string out;              // appended to; created when missing
   std::string games;            // the compact copy, appended to likewise; empty: none
   std::string expand;           // a games file to turn into records at `out` instead of playing
-  int chess960_percent = 15;    // share of games from Chess960 starts
+  int chess960_percent = 20;    // share of games from Chess960 starts (15 until s1337)
   std::uint64_t positions = 0;  // stop after this many records (0: no limit)
   double seconds = 0;           // stop after this long (0: no limit)
   int threads = 1;
